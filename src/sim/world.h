@@ -1,0 +1,70 @@
+#pragma once
+// World: owns the b2World and every car; the only place simulation state advances.
+// One fixed step, in a fixed order (a table of contents, as b2World::Step):
+//   controls -> drivetrain -> wheels and tyres -> Box2D step -> suspension -> time
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "sim/snapshot.h"
+#include "track/surface_map.h"
+#include "vehicle/car.h"
+
+class b2World;
+
+namespace racer {
+
+struct WorldConfig {
+  double rate_hz = 240.0;       ///< fixed steps per second, [60, 500]
+  int velocity_iterations = 8;  ///< Box2D solver
+  int position_iterations = 3;
+};
+
+class World {
+ public:
+  /// `ground` must outlive the world.
+  World(const SurfaceMap& ground, WorldConfig config = {});
+  ~World();
+  World(const World&) = delete;
+  World& operator=(const World&) = delete;
+
+  /// Adds a car at rest; returns its index.
+  int add_car(const CarSpec& spec, Vec2 pos, double heading);
+  /// Which side of a closed wall loop cars are kept on. Box2D chains are one-sided, so
+  /// the loop is wound to face that side whatever order the points come in.
+  enum class KeepCars { Inside, Outside };
+  /// Adds a static closed wall loop (a Box2D chain shape) through the points, m.
+  void add_wall_loop(const std::vector<Vec2>& points, KeepCars side);
+
+  /// Advances one fixed step. controls[i] drives car i; missing entries count as zeroed.
+  void step(std::span<const Controls> controls);
+
+  double dt() const { return dt_; }
+  double time() const { return static_cast<double>(steps_) * dt_; }
+  std::int64_t steps() const { return steps_; }
+  std::size_t car_count() const { return cars_.size(); }
+  Car& car(std::size_t i) { return *cars_[i]; }
+  const Car& car(std::size_t i) const { return *cars_[i]; }
+  const SurfaceMap& ground() const { return ground_; }
+
+  /// Hash over every car's full state (and the step count): equal runs give equal hashes.
+  std::uint64_t state_hash() const;
+  WorldSnapshot snapshot() const;
+
+ private:
+  const SurfaceMap& ground_;
+  double dt_;
+  WorldConfig config_;
+  std::unique_ptr<b2World> physics_;
+  std::vector<std::unique_ptr<Car>> cars_;
+  std::int64_t steps_ = 0;
+};
+
+/// Adds the test ground's square boundary wall.
+class TestGround;
+void add_test_ground_walls(World& world, const TestGround& ground);
+/// Fills a snapshot of one car.
+CarSnapshot snapshot_car(const Car& car);
+
+}  // namespace racer

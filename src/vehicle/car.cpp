@@ -1,0 +1,363 @@
+// Car: the raycast vehicle. Sections:
+//   1. construction and placement
+//   2. step phases: controls, drivetrain, wheels (tyre forces), suspension
+//   3. one wheel: slip, combined tyre force, implicit spin and force update
+//   4. assists (ABS, TCS), aero
+//   5. state access and hashing
+#include "vehicle/car.h"
+
+#include <box2d/box2d.h>
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+
+#include "core/math.h"
+#include "core/noise.h"
+
+namespace racer {
+namespace {
+
+constexpr double kMinSlipSpeed = 0.5;    // m/s: slip denominators never go below this
+constexpr double kMaxBodyAccel = 4.0 * kGravity;  // m/s^2: crash spikes are clipped before the springs
+constexpr double kAbsMinSpeed = 2.0;     // m/s: ABS lets the wheels stop below this
+constexpr double kAbsSlipShare = 0.9;    // ABS holds the slip at this share of the peak slip
+constexpr double kTcsCut = 12.0;         // 1/s
+constexpr double kTcsRestore = 4.0;      // 1/s
+
+b2Vec2 to_b2(Vec2 v) { return {static_cast<float>(v.x), static_cast<float>(v.y)}; }
+Vec2 from_b2(b2Vec2 v) { return {v.x, v.y}; }
+
+}  // namespace
+
+// ---------------------------------------------------------------- 1. construction
+
+Car::Car(const CarSpec& spec, b2World& world, Vec2 pos, double heading)
+    : spec_(spec), tyre_(spec.tyre), suspension_(spec), drivetrain_(spec) {
+  const BodySpec& b = spec.body;
+  b2BodyDef def;
+  def.type = b2_dynamicBody;
+  def.position = to_b2(pos);
+  def.angle = static_cast<float>(heading);
+  def.allowSleep = false;
+  def.bullet = true;  // continuous collision against other cars at any speed
+  body_ = world.CreateBody(&def);
+
+  // The body box: the wheelbase is centred between the bumpers, the CG is the body origin.
+  b2PolygonShape box;
+  const double centre_x = (b.cg_to_front_axle - spec.rear_axle_to_cg()) / 2.0;
+  box.SetAsBox(static_cast<float>(b.length / 2), static_cast<float>(b.width / 2),
+               b2Vec2(static_cast<float>(centre_x), 0.0f), 0.0f);
+  b2FixtureDef fixture;
+  fixture.shape = &box;
+  fixture.density = 1.0f;
+  fixture.friction = static_cast<float>(b.body_friction);
+  fixture.restitution = static_cast<float>(b.restitution);
+  body_->CreateFixture(&fixture);
+
+  // Mass and yaw inertia from the data: box approximation times a correction factor.
+  b2MassData mass;
+  mass.mass = static_cast<float>(b.mass);
+  mass.center = b2Vec2(0.0f, 0.0f);
+  mass.I = static_cast<float>(b.inertia_factor * b.mass * (square(b.length) + square(b.width)) / 12.0);
+  body_->SetMassData(&mass);
+  place(pos, heading, 0.0);
+}
+
+void Car::place(Vec2 pos, double heading, double speed) {
+  body_->SetTransform(to_b2(pos), static_cast<float>(heading));
+  const Vec2 v = from_angle(heading) * speed;
+  body_->SetLinearVelocity(to_b2(v));
+  body_->SetAngularVelocity(0.0f);
+  velocity_before_ = from_b2(body_->GetLinearVelocity());
+  accel_local_ = {};
+  for (WheelState& w : wheels_) w = WheelState{.omega = speed / spec_.tyre.radius};
+  suspension_.settle();
+  for (int i = 0; i < kWheelCount; ++i) wheels_[i].load = suspension_.loads()[i];
+  tcs_factor_ = 1.0;
+  controls_ = {};
+}
+
+// ---------------------------------------------------------------- 2. step phases
+
+void Car::read_controls(const Controls& c, double dt) {
+  controls_ = sanitized(c);
+  update_steering();
+  update_tcs(dt);
+}
+
+void Car::update_steering() {
+  // Ackermann geometry: the inner front wheel turns more, both aim at one turn centre.
+  const double delta = controls_.steer * spec_.steering.max_angle;
+  if (std::abs(delta) < 1e-9) {
+    wheels_[kFrontLeft].steer = wheels_[kFrontRight].steer = 0.0;
+    return;
+  }
+  const double wheelbase = spec_.body.wheelbase, half_track = spec_.body.track_width / 2.0;
+  const double radius = wheelbase / std::tan(delta);  // signed: + = turning left
+  wheels_[kFrontLeft].steer = std::atan(wheelbase / (radius - half_track));
+  wheels_[kFrontRight].steer = std::atan(wheelbase / (radius + half_track));
+}
+
+void Car::step_drivetrain(double dt) {
+  double omega_sum = 0.0;
+  int driven = 0;
+  for (int i = 0; i < kWheelCount; ++i)
+    if (is_driven(i)) {
+      omega_sum += wheels_[i].omega;
+      ++driven;
+    }
+  const double throttle = controls_.throttle * tcs_factor_;
+  drive_torque_ = drivetrain_.step(controls_, throttle, omega_sum / driven, forward_speed(), dt);
+  // Open differentials: each driven wheel of an axle gets the same torque.
+  for (int i = 0; i < kWheelCount; ++i)
+    wheels_[i].drive_torque = is_driven(i) ? drive_torque_ * axle_share(i) / 2.0 : 0.0;
+}
+
+void Car::step_wheels(const SurfaceMap& ground, double dt) {
+  velocity_before_ = velocity();
+  for (int i = 0; i < kWheelCount; ++i) step_wheel(i, ground, dt);
+  apply_aero();
+}
+
+void Car::step_suspension(double dt) {
+  // The body's acceleration over the Box2D step, in the body frame, drives pitch and roll.
+  Vec2 a = (velocity() - velocity_before_) / dt;
+  const double magnitude = length(a);
+  if (magnitude > kMaxBodyAccel) a *= kMaxBodyAccel / magnitude;
+  accel_local_ = rotate(a, -heading());
+  std::array<double, kWheelCount> road{};
+  for (int i = 0; i < kWheelCount; ++i) road[i] = wheels_[i].road_height;
+  suspension_.step(accel_local_.x, accel_local_.y, road, dt);
+  for (int i = 0; i < kWheelCount; ++i) wheels_[i].load = suspension_.loads()[i];
+}
+
+// ---------------------------------------------------------------- 3. one wheel
+
+namespace {
+
+// One wheel's longitudinal problem over a step: the tyre force F sets both the wheel's new
+// spin and the contact's new speed, and those set the slip that gives F. Solved implicitly
+// (backward Euler) for F, so stiff tyres stay stable at any step rate and at walking pace.
+struct LongitudinalProblem {
+  const Tyre* tyre;
+  const TyreLoad* load;
+  double omega;       // rad/s, spin at the start of the step
+  double vx;          // m/s, contact speed along the wheel
+  double v_den;       // m/s, slip denominator
+  double alpha;       // rad, slip angle (for combined slip)
+  double grip;        // surface grip factor
+  double drive;       // N·m from the drivetrain
+  double resist;      // N·m of brakes and rolling resistance: opposes spin, never reverses it
+  double mass_share;  // kg of car this contact moves
+  double radius, inertia, dt;
+
+  double omega_after(double f) const {
+    const double free = omega + dt * (drive - radius * f) / inertia;
+    const double drop = dt * resist / inertia;
+    return std::abs(free) <= drop ? 0.0 : free - sign(free) * drop;
+  }
+  double slip_after(double f) const { return (omega_after(f) * radius - (vx + dt * f / mass_share)) / v_den; }
+  /// F minus the tyre's force at the slip F leads to: increasing in F, zero at the answer.
+  double residual(double f) const { return f - tyre->combined_fx(*load, slip_after(f), alpha, grip); }
+};
+
+/// Illinois (false position) on [-D, D], warm-started from last step's force.
+double solve_longitudinal(const LongitudinalProblem& p, double guess) {
+  const double bound = p.load->peak_fx * p.grip + 1.0;
+  const double tolerance = 1e-4 * bound;
+  double f = std::clamp(guess, -bound, bound);
+  double r = p.residual(f);
+  if (std::abs(r) < tolerance) return f;
+  double lo = -bound, hi = bound, r_lo, r_hi;
+  if (r > 0.0) {
+    hi = f;
+    r_hi = r;
+    r_lo = p.residual(lo);
+  } else {
+    lo = f;
+    r_lo = r;
+    r_hi = p.residual(hi);
+  }
+  int side = 0;
+  for (int i = 0; i < 60 && hi - lo > tolerance; ++i) {
+    f = (r_hi - r_lo) != 0.0 ? hi - r_hi * (hi - lo) / (r_hi - r_lo) : 0.5 * (lo + hi);
+    r = p.residual(f);
+    if (std::abs(r) < tolerance) break;
+    if (r > 0.0) {
+      hi = f;
+      r_hi = r;
+      if (side == 1) r_lo *= 0.5;
+      side = 1;
+    } else {
+      lo = f;
+      r_lo = r;
+      if (side == -1) r_hi *= 0.5;
+      side = -1;
+    }
+  }
+  return f;
+}
+
+}  // namespace
+
+void Car::step_wheel(int i, const SurfaceMap& ground, double dt) {
+  WheelState& w = wheels_[i];
+  const double radius = spec_.tyre.radius, inertia = spec_.tyre.wheel_inertia;
+  const Vec2 p = wheel_position(i);
+  w.surface = ground.surface_at(p);
+  const SurfaceProps& surface = surface_props(w.surface);
+  w.road_height = surface.roughness * value_noise(p.x / surface.bump_wavelength, p.y / surface.bump_wavelength);
+
+  const double wheel_heading = heading() + w.steer;
+  const Vec2 fwd = from_angle(wheel_heading), side = perp(fwd);
+  const Vec2 v = from_b2(body_->GetLinearVelocityFromWorldPoint(to_b2(p)));
+  const double vx = dot(v, fwd), vy = dot(v, side);
+  const double fz = w.load;
+
+  // Brake torque: the pedal's share for this axle plus the handbrake on the rear.
+  const bool front = i < 2;
+  const double axle_brake = spec_.brakes.max_torque * (front ? spec_.brakes.front_bias : 1.0 - spec_.brakes.front_bias) / 2.0;
+  double brake = controls_.brake * axle_brake;
+  if (!front && controls_.handbrake) brake += spec_.brakes.handbrake_torque;
+  // Rolling resistance is a moment at the wheel, like a light brake.
+  const double resist = brake + surface.rolling_resistance * fz * radius;
+  const double drive = w.drive_torque;
+
+  if (fz <= 0.0) {  // in the air: the wheel spins up or down under its torques only
+    double omega = w.omega + dt * drive / inertia;
+    const double drop = dt * resist / inertia;
+    omega = std::abs(omega) <= drop ? 0.0 : omega - sign(omega) * drop;
+    w.omega = omega;
+    w.fx = w.fy = w.slip_ratio = w.slip_angle = 0.0;
+    w.locked = omega == 0.0 && resist > 0.0;
+    w.spin_angle = std::fmod(w.spin_angle + omega * dt, 2.0 * kPi);
+    return;
+  }
+
+  const double v_den = std::max(std::abs(vx), kMinSlipSpeed);
+  const double grip = surface.grip;
+  const double alpha = std::atan2(vy, v_den);
+  const TyreLoad load = tyre_.at_load(fz);
+  const double mass_share = fz / kGravity;  // this wheel's share of the car, kg
+
+  // Longitudinal: implicit wheel-and-contact solve, with ABS trimming the brake.
+  LongitudinalProblem lp{&tyre_, &load, w.omega, vx, v_den, alpha, grip, drive, resist, mass_share, radius, inertia, dt};
+  double fx = solve_longitudinal(lp, w.fx);
+  w.abs_pressure = 1.0;
+  if (spec_.assists.abs && brake > 0.0 && vx > kAbsMinSpeed) {
+    const double target = -kAbsSlipShare * load.peak_kappa;
+    if (lp.slip_after(fx) < target) {
+      // Deadbeat: the brake torque that lands the wheel on the target slip this step.
+      const double f_target = tyre_.combined_fx(load, target, alpha, grip);
+      const double omega_target = (vx + dt * f_target / mass_share + target * v_den) / radius;
+      const double t_net = inertia * (omega_target - w.omega) / dt + radius * f_target;
+      const double rolling = resist - brake;
+      const double trimmed = std::clamp(drive - t_net - rolling, 0.0, brake);
+      lp.resist = trimmed + rolling;
+      fx = solve_longitudinal(lp, f_target);
+      w.abs_pressure = trimmed / brake;
+    }
+  }
+  const double omega = lp.omega_after(fx);
+  w.brake_torque = brake * w.abs_pressure;
+  w.locked = omega == 0.0 && std::abs(vx) > kMinSlipSpeed;
+  const double kappa = lp.slip_after(fx);
+
+  // Lateral: the combined force at the new slip ratio, made implicit in vy by its local
+  // slope, and never more than what stops the sideways slide in one step.
+  const double h_vy = 1e-3;
+  const double fy0 = tyre_.combined(load, kappa, alpha, grip).fy;
+  const double ky = std::max(0.0, -(tyre_.combined(load, kappa, std::atan2(vy + h_vy, v_den), grip).fy -
+                                    tyre_.combined(load, kappa, std::atan2(vy - h_vy, v_den), grip).fy) / (2.0 * h_vy));
+  const double stop_force = std::abs(vy) * mass_share / dt;
+  const double fy_dynamic = std::clamp(fy0 / (1.0 + ky * dt / mass_share), -stop_force, stop_force);
+  // Seed 003: blend with static friction at low speed so a parked car does not creep.
+  const double coulomb = load.peak_fy * grip;
+  const double fy_static = std::clamp(-vy * mass_share / dt * spec_.tyre.static_friction, -coulomb, coulomb);
+  const double speed_factor = clamp01(length(v) / spec_.tyre.dynamic_speed);
+  const double fy = lerp(fy_static, fy_dynamic, speed_factor);
+
+  body_->ApplyForce(to_b2(fwd * fx + side * fy), to_b2(p), true);
+  w.omega = omega;
+  w.fx = fx;
+  w.fy = fy;
+  w.slip_ratio = kappa;
+  w.slip_angle = alpha;
+  w.spin_angle = std::fmod(w.spin_angle + omega * dt, 2.0 * kPi);
+}
+
+// ---------------------------------------------------------------- 4. assists and aero
+
+void Car::update_tcs(double dt) {
+  double worst = 0.0;
+  for (int i = 0; i < kWheelCount; ++i)
+    if (is_driven(i) && wheels_[i].load > 0.0)
+      worst = std::max(worst, wheels_[i].slip_ratio / tyre_.peak_slip_ratio(wheels_[i].load));
+  const bool spinning = spec_.assists.tcs && worst > 1.2;
+  tcs_factor_ = spinning ? std::max(0.0, tcs_factor_ - kTcsCut * dt) : std::min(1.0, tcs_factor_ + kTcsRestore * dt);
+}
+
+void Car::apply_aero() {
+  const Vec2 v = velocity();
+  const double k = 0.5 * kAirDensity * spec_.body.drag_coefficient * spec_.body.frontal_area;
+  body_->ApplyForceToCenter(to_b2(v * (-k * length(v))), true);
+}
+
+bool Car::is_driven(int i) const {
+  switch (spec_.drive.layout) {
+    case DriveLayout::FWD: return i < 2;
+    case DriveLayout::RWD: return i >= 2;
+    case DriveLayout::AWD: return true;
+  }
+  return false;
+}
+
+double Car::axle_share(int i) const {
+  if (spec_.drive.layout != DriveLayout::AWD) return 1.0;
+  return i < 2 ? spec_.drive.awd_front_share : 1.0 - spec_.drive.awd_front_share;
+}
+
+// ---------------------------------------------------------------- 5. state access
+
+Vec2 Car::position() const { return from_b2(body_->GetPosition()); }
+double Car::heading() const { return body_->GetAngle(); }
+Vec2 Car::velocity() const { return from_b2(body_->GetLinearVelocity()); }
+double Car::yaw_rate() const { return body_->GetAngularVelocity(); }
+double Car::forward_speed() const { return dot(velocity(), from_angle(heading())); }
+double Car::speed() const { return length(velocity()); }
+
+Vec2 Car::wheel_position(int i) const {
+  const Vec2 local{suspension_.corner_x(i), suspension_.corner_y(i)};
+  return position() + rotate(local, heading());
+}
+
+double Car::mu_peak() const { return tyre_.mu_peak(spec_.body.mass * kGravity / 4.0); }
+
+void Car::hash_into(Hash64& h) const {
+  const b2Vec2 p = body_->GetPosition(), v = body_->GetLinearVelocity();
+  h.add(p.x);
+  h.add(p.y);
+  h.add(body_->GetAngle());
+  h.add(v.x);
+  h.add(v.y);
+  h.add(body_->GetAngularVelocity());
+  for (const WheelState& w : wheels_) {
+    h.add(w.omega);
+    h.add(w.steer);
+    h.add(w.load);
+    h.add(w.abs_pressure);
+  }
+  const SuspensionState& s = suspension_.state();
+  for (double x : {s.heave, s.pitch, s.roll, s.heave_rate, s.pitch_rate, s.roll_rate}) h.add(x);
+  const DrivetrainState& d = drivetrain_.state();
+  h.add(d.gear);
+  h.add(d.clutch);
+  h.add(d.rpm);
+  h.add(d.since_shift);
+  h.add(tcs_factor_);
+  h.add(velocity_before_.x);
+  h.add(velocity_before_.y);
+}
+
+}  // namespace racer

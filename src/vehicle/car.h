@@ -1,0 +1,101 @@
+#pragma once
+// Car: one raycast-vehicle. The chassis is a Box2D dynamic body (top-down, no gravity);
+// wheels are not bodies but contact points where tyre forces are applied with their moment.
+// The world calls the phases in order each fixed step:
+//   read_controls -> step_drivetrain -> step_wheels -> (Box2D step) -> step_suspension
+#include <array>
+
+#include "core/hash.h"
+#include "core/vec2.h"
+#include "track/surface_map.h"
+#include "vehicle/car_spec.h"
+#include "vehicle/controls.h"
+#include "vehicle/drivetrain.h"
+#include "vehicle/suspension.h"
+#include "vehicle/tyre.h"
+
+class b2Body;
+class b2World;
+
+namespace racer {
+
+struct WheelState {
+  double omega = 0.0;         ///< spin, rad/s (+ = rolling forward)
+  double spin_angle = 0.0;    ///< rad, for drawing
+  double steer = 0.0;         ///< road-wheel angle, rad (+ = left)
+  double load = 0.0;          ///< vertical load Fz, N
+  double slip_ratio = 0.0;    ///< (omega R - vx) / max(|vx|, v_min)
+  double slip_angle = 0.0;    ///< rad, + = contact sliding to the left
+  double fx = 0.0, fy = 0.0;  ///< tyre force in the wheel frame last step, N
+  double drive_torque = 0.0;  ///< N·m from the drivetrain
+  double brake_torque = 0.0;  ///< N·m applied by brakes (after ABS)
+  double abs_pressure = 1.0;  ///< share of the brake pedal's torque ABS let through [0, 1]
+  double road_height = 0.0;   ///< m, bump under the wheel
+  Surface surface = Surface::Asphalt;
+  bool locked = false;
+};
+
+class Car {
+ public:
+  /// Creates the chassis body in `world` at pos (m) facing heading (rad), at rest.
+  Car(const CarSpec& spec, b2World& world, Vec2 pos, double heading);
+  Car(const Car&) = delete;
+  Car& operator=(const Car&) = delete;
+
+  /// Resets to pos/heading rolling straight ahead at `speed` (m/s), suspension settled.
+  void place(Vec2 pos, double heading, double speed);
+
+  // --- the phases of one fixed step (called by sim::World) ---
+  void read_controls(const Controls& c, double dt);
+  void step_drivetrain(double dt);
+  void step_wheels(const SurfaceMap& ground, double dt);
+  void step_suspension(double dt);
+
+  void hash_into(Hash64& h) const;
+
+  // --- state ---
+  Vec2 position() const;            ///< CG, m
+  double heading() const;           ///< rad
+  Vec2 velocity() const;            ///< CG velocity, m/s, world frame
+  double yaw_rate() const;          ///< rad/s
+  double forward_speed() const;     ///< m/s along the heading
+  double speed() const;             ///< m/s, magnitude
+  Vec2 local_acceleration() const { return accel_local_; }  ///< body frame (x fwd, y left), m/s^2
+  Vec2 wheel_position(int i) const; ///< contact point, world, m
+  const WheelState& wheel(int i) const { return wheels_[i]; }
+  const Controls& controls() const { return controls_; }
+  const Suspension& suspension() const { return suspension_; }
+  const Drivetrain& drivetrain() const { return drivetrain_; }
+  Drivetrain& drivetrain() { return drivetrain_; }
+  const Tyre& tyre() const { return tyre_; }
+  const CarSpec& spec() const { return spec_; }
+  b2Body* body() const { return body_; }
+  double tcs_factor() const { return tcs_factor_; }
+
+  void set_abs(bool on) { spec_.assists.abs = on; }
+  void set_tcs(bool on) { spec_.assists.tcs = on; }
+  /// Peak friction coefficient on asphalt at the mean static wheel load (m g / 4).
+  double mu_peak() const;
+
+ private:
+  bool is_driven(int i) const;
+  double axle_share(int i) const;
+  void update_steering();
+  void update_tcs(double dt);
+  void step_wheel(int i, const SurfaceMap& ground, double dt);
+  void apply_aero();
+
+  CarSpec spec_;
+  b2Body* body_ = nullptr;
+  Tyre tyre_;
+  Suspension suspension_;
+  Drivetrain drivetrain_;
+  std::array<WheelState, kWheelCount> wheels_{};
+  Controls controls_{};
+  double tcs_factor_ = 1.0;
+  double drive_torque_ = 0.0;
+  Vec2 velocity_before_{};
+  Vec2 accel_local_{};
+};
+
+}  // namespace racer

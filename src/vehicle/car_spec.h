@@ -1,0 +1,136 @@
+#pragma once
+// CarSpec: everything that defines a car, as read from assets/cars/*.json
+// (documented in docs/car-format.md). SI units throughout; the file may use the
+// customary units named in its keys (km/h, degrees), converted on load.
+#include <array>
+#include <string>
+#include <vector>
+
+#include "core/result.h"
+
+namespace racer {
+
+enum class DriveLayout { FWD, RWD, AWD };
+enum class TyreModel { Pacejka, Tanh };
+
+struct BodySpec {
+  double mass = 1200.0;            ///< kg, total
+  double length = 4.3;             ///< m, bumper to bumper (also the inertia box)
+  double width = 1.8;              ///< m
+  double height = 1.4;             ///< m, for pitch/roll inertia
+  double wheelbase = 2.6;          ///< m
+  double track_width = 1.55;       ///< m, between left and right contact patches
+  double cg_to_front_axle = 1.2;   ///< m, horizontal, CG to front axle (rear = wheelbase - this)
+  double cg_height = 0.5;          ///< m above the ground
+  double inertia_factor = 0.8;     ///< box inertia correction (real cars concentrate mass near the centre)
+  double drag_coefficient = 0.32;  ///< Cd
+  double frontal_area = 2.1;       ///< m^2
+  double restitution = 0.2;        ///< bounciness in collisions [0, 1]
+  double body_friction = 0.3;      ///< body-to-wall friction
+};
+
+struct SuspensionSpec {
+  double front_stiffness = 35000.0;  ///< N/m per wheel, at the contact patch
+  double rear_stiffness = 32000.0;   ///< N/m per wheel
+  double front_damping = 3500.0;     ///< N·s/m per wheel
+  double rear_damping = 3200.0;      ///< N·s/m per wheel
+  double front_antiroll = 20000.0;   ///< N/m between left and right (anti-roll bar), per axle
+  double rear_antiroll = 10000.0;    ///< N/m
+  double travel = 0.18;              ///< m, full spring travel from fully extended to bump stop
+  double bump_stop_stiffness = 300000.0;  ///< N/m once travel is used up
+};
+
+/// Pacejka '89 coefficients in the Racer/VDrift form: Fz in kN, slip angle in degrees,
+/// slip ratio in percent, forces in N.
+struct PacejkaSpec {
+  std::array<double, 14> a{};  ///< lateral a0..a13
+  std::array<double, 13> b{};  ///< longitudinal b0..b12
+};
+
+/// tanh curve: F = D tanh(S x / D), D = mu(Fz) Fz, S = stiffness * Fz.
+struct TanhSpec {
+  double mu = 1.0;                   ///< peak friction coefficient at the reference load
+  double load_sensitivity = 0.08;    ///< fractional mu loss per reference load of extra load
+  double reference_load = 3500.0;    ///< N
+  double lateral_stiffness = 18.0;   ///< N per N of load per radian of slip angle
+  double longitudinal_stiffness = 20.0;  ///< N per N of load per unit slip ratio
+};
+
+struct TyreSpec {
+  TyreModel model = TyreModel::Pacejka;
+  double radius = 0.31;          ///< m, rolling radius
+  double width = 0.205;          ///< m, drawing only
+  double wheel_inertia = 1.1;    ///< kg·m^2 per wheel (wheel + tyre + brake disc)
+  double static_friction = 0.99; ///< fraction of the velocity-stopping force used at rest (< 1 for stability)
+  double dynamic_speed = 1.0;    ///< m/s, above this speed friction is fully dynamic (seed 003 blend)
+  PacejkaSpec pacejka;
+  TanhSpec tanh;
+};
+
+struct EngineSpec {
+  double idle_rpm = 800.0;
+  double max_rpm = 6500.0;        ///< rev limiter
+  double max_torque = 200.0;      ///< N·m at peak
+  double peak_torque_rpm = 4000.0;
+  double curve_c = 0.95;          ///< seed 003 Gaussian: curvature
+  double curve_f = 3000.0;        ///< seed 003 Gaussian: width, rpm
+  double curve_floor = 0.0;       ///< seed 003 Gaussian: B, torque floor, N·m
+  double inertia = 4.5;           ///< seed 003 "engine inertia": divisor of the free-rev excess
+  double engine_brake = 0.15;     ///< fraction of max torque that drags at max rpm with throttle closed
+  int cylinders = 4;              ///< for the engine sound's firing frequency
+};
+
+struct GearboxSpec {
+  std::vector<double> ratios = {3.3, 2.0, 1.4, 1.05, 0.85};  ///< forward gears 1..n
+  double reverse = 3.2;           ///< ratio magnitude of reverse
+  double final_drive = 3.9;
+  double efficiency = 0.9;        ///< torque fraction reaching the wheels
+  double shift_up_rpm = 6000.0;   ///< automatic: shift up at or above
+  double shift_down_rpm = 2500.0; ///< automatic: shift down at or below
+  double clutch_recover_s = 0.25; ///< automatic: clutch goes 0 -> 1 in this time after a shift
+  double min_shift_interval_s = 0.5;
+  bool automatic = true;
+};
+
+struct DriveSpec {
+  DriveLayout layout = DriveLayout::FWD;
+  double awd_front_share = 0.4;   ///< AWD centre split: fraction of torque to the front axle
+};
+
+struct BrakeSpec {
+  double max_torque = 3000.0;     ///< N·m, total at full pedal over all four wheels
+  double front_bias = 0.65;       ///< fraction of brake torque on the front axle
+  double handbrake_torque = 2000.0;  ///< N·m per rear wheel
+};
+
+struct SteeringSpec {
+  double max_angle = 0.60;        ///< rad, road-wheel angle at full lock
+};
+
+struct AssistSpec {
+  bool abs = true;
+  bool tcs = true;
+};
+
+struct CarSpec {
+  std::string name = "car";
+  BodySpec body;
+  SuspensionSpec suspension;
+  TyreSpec tyre;
+  EngineSpec engine;
+  GearboxSpec gearbox;
+  DriveSpec drive;
+  BrakeSpec brakes;
+  SteeringSpec steering;
+  AssistSpec assists;
+
+  double rear_axle_to_cg() const { return body.wheelbase - body.cg_to_front_axle; }
+};
+
+/// Reads a car file; every problem is reported with file:line:col.
+Result<CarSpec> load_car_spec(const std::string& path);
+Result<CarSpec> parse_car_spec(std::string_view json_text, const std::string& file_name);
+/// Writes the spec as a car file that load_car_spec reads back to an equal spec.
+std::string save_car_spec(const CarSpec& spec);
+
+}  // namespace racer

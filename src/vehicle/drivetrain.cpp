@@ -1,0 +1,105 @@
+#include "vehicle/drivetrain.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+
+#include "core/math.h"
+
+namespace racer {
+namespace {
+
+constexpr double kLimiterBand = 150.0;   // rpm over which the rev limiter fades torque out
+constexpr double kReverseSpeed = 1.5;    // m/s: below this a down-shift from 1st selects reverse
+constexpr double kDownshiftMargin = 0.92;  // next gear must land below this share of the up-shift rpm
+
+}  // namespace
+
+double engine_torque_curve(const EngineSpec& e, double rpm) {
+  const double u = (rpm - e.peak_torque_rpm) * e.curve_c;
+  return (e.max_torque - e.curve_floor) * std::exp(-(u * u) / (e.curve_f * e.curve_f)) + e.curve_floor;
+}
+
+Drivetrain::Drivetrain(const CarSpec& spec) : engine_(spec.engine), spec_(spec.gearbox) {
+  state_.rpm = engine_.idle_rpm;
+}
+
+double Drivetrain::overall_ratio(int gear) const {
+  if (gear == 0) return 0.0;
+  if (gear < 0) return -spec_.reverse * spec_.final_drive;
+  assert(gear <= forward_gears());
+  return spec_.ratios[static_cast<std::size_t>(gear - 1)] * spec_.final_drive;
+}
+
+double Drivetrain::drivetrain_rpm(int gear, double wheel_omega) const {
+  return std::max(0.0, rads_to_rpm(wheel_omega * overall_ratio(gear)));
+}
+
+void Drivetrain::set_gear(int gear) {
+  assert(gear >= -1 && gear <= forward_gears());
+  state_.gear = gear;
+  state_.clutch = 1.0;
+  state_.since_shift = 1e9;
+}
+
+void Drivetrain::change_gear(int to) {
+  state_.last_shift_from = state_.gear;
+  state_.last_shift_to = to;
+  state_.gear = to;
+  state_.clutch = 0.0;  // seed 003: the clutch drops out and comes back in
+  state_.since_shift = 0.0;
+  state_.shifted_this_step = true;
+}
+
+void Drivetrain::auto_shift(const Controls& c, double wheel_omega, double ground_speed) {
+  DrivetrainState& s = state_;
+  const bool slow = std::abs(ground_speed) < kReverseSpeed;
+  // Driver requests still select reverse / first / neutral.
+  if (c.shift == ShiftRequest::Down && slow && s.gear >= 0) return change_gear(-1);
+  if (c.shift == ShiftRequest::Up && slow && s.gear <= 0) return change_gear(1);
+  if (s.gear < 1 || s.since_shift < spec_.min_shift_interval_s || s.clutch < 1.0) return;
+  const double rpm_now = drivetrain_rpm(s.gear, wheel_omega);
+  if (rpm_now >= spec_.shift_up_rpm && s.gear < forward_gears()) return change_gear(s.gear + 1);
+  if (rpm_now <= spec_.shift_down_rpm && s.gear > 1) {
+    const double rpm_next = drivetrain_rpm(s.gear - 1, wheel_omega);
+    if (rpm_next < kDownshiftMargin * spec_.shift_up_rpm) change_gear(s.gear - 1);
+  }
+}
+
+void Drivetrain::manual_shift(const Controls& c, double ground_speed) {
+  (void)ground_speed;
+  if (c.shift == ShiftRequest::Up && state_.gear < forward_gears()) change_gear(state_.gear + 1);
+  if (c.shift == ShiftRequest::Down && state_.gear > -1) change_gear(state_.gear - 1);
+}
+
+void Drivetrain::update_engine(double throttle, double wheel_omega, double pedal) {
+  DrivetrainState& s = state_;
+  const EngineSpec& e = engine_;
+  s.engagement = (s.gear == 0) ? 0.0 : std::min(s.clutch, 1.0 - pedal);
+  const double effective = square(s.engagement);  // seed: engagement is felt late, then strongly
+  const double rpm_free = lerp(e.idle_rpm, e.max_rpm, throttle);
+  const double rpm_drive = drivetrain_rpm(s.gear, wheel_omega);
+  const double loaded = std::max({e.idle_rpm, (rpm_free - rpm_drive) / e.inertia, rpm_drive});
+  // Open clutch: the engine revs freely (seed's text); closed: it turns with the wheels.
+  s.rpm = lerp(rpm_free, loaded, effective);
+  const double limiter = clamp01((e.max_rpm - s.rpm) / kLimiterBand);
+  const double over_idle = clamp01((s.rpm - e.idle_rpm) / (e.max_rpm - e.idle_rpm));
+  const double drag = e.engine_brake * e.max_torque * over_idle * (1.0 - throttle);
+  s.engine_torque = engine_torque_curve(e, s.rpm) * throttle * limiter - drag;
+}
+
+double Drivetrain::step(const Controls& c, double throttle, double wheel_omega, double ground_speed,
+                        double dt) {
+  DrivetrainState& s = state_;
+  s.shifted_this_step = false;
+  s.since_shift += dt;
+  if (spec_.automatic)
+    auto_shift(c, wheel_omega, ground_speed);
+  else
+    manual_shift(c, ground_speed);
+  s.clutch = std::min(1.0, s.clutch + dt / spec_.clutch_recover_s);
+  update_engine(throttle, wheel_omega, spec_.automatic ? 0.0 : c.clutch);
+  return s.engine_torque * square(s.engagement) * overall_ratio(s.gear) * spec_.efficiency;
+}
+
+}  // namespace racer

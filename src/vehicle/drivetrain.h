@@ -1,0 +1,62 @@
+#pragma once
+// Drivetrain: engine, clutch and gearbox after seed 003.
+//  - Engine speed is not integrated; it follows the seed's model: free revs from the throttle,
+//    revs demanded by the wheels through gear and final drive, blended by the clutch
+//    engagement squared, with the seed's "engine inertia" softening the free-rev excess.
+//  - Torque from the seed's Gaussian curve times throttle, soft rev limiter, engine braking.
+//  - Gearbox with reverse (-1), neutral (0) and gears 1..n; automatic shifting as in the
+//    seed (the clutch drops to 0 and recovers) with at most one shift per
+//    min_shift_interval_s and a down-shift only when the next gear lands below the up-shift
+//    point (no hunting); manual shifting through Controls::shift.
+#include "vehicle/car_spec.h"
+#include "vehicle/controls.h"
+
+namespace racer {
+
+/// The seed's Gaussian torque curve, N·m at `rpm` and full throttle.
+double engine_torque_curve(const EngineSpec& e, double rpm);
+
+struct DrivetrainState {
+  int gear = 1;                 ///< -1 reverse, 0 neutral, 1..n forward
+  double clutch = 1.0;          ///< engagement [0, 1], 1 = locked (automatic clutch, before the pedal)
+  double engagement = 1.0;      ///< effective engagement after the pedal, [0, 1]
+  double rpm = 800.0;           ///< engine speed, rev/min
+  double engine_torque = 0.0;   ///< N·m at the crank (negative = engine braking)
+  double since_shift = 1e9;     ///< s since the last gear change
+  int last_shift_from = 0, last_shift_to = 0;
+  bool shifted_this_step = false;
+};
+
+class Drivetrain {
+ public:
+  explicit Drivetrain(const CarSpec& spec);
+
+  /// Advances shifting, clutch and engine speed. wheel_omega: mean spin of the driven
+  /// wheels, rad/s (+ = forward); ground_speed: car speed along its heading, m/s;
+  /// throttle: after traction control, [0, 1]. Returns the total drive torque at the driven
+  /// wheels, N·m (+ = forward).
+  double step(const Controls& c, double throttle, double wheel_omega, double ground_speed, double dt);
+
+  /// Signed overall ratio engine/wheel for a gear (0 in neutral, negative in reverse).
+  double overall_ratio(int gear) const;
+  int forward_gears() const { return static_cast<int>(spec_.ratios.size()); }
+  /// Engine speed the wheels demand in a gear, rev/min (>= 0).
+  double drivetrain_rpm(int gear, double wheel_omega) const;
+  /// Puts the box in a gear with the clutch locked (placing a car, tests).
+  void set_gear(int gear);
+  void set_automatic(bool on) { spec_.automatic = on; }
+  const DrivetrainState& state() const { return state_; }
+  const GearboxSpec& gearbox() const { return spec_; }
+
+ private:
+  void auto_shift(const Controls& c, double wheel_omega, double ground_speed);
+  void manual_shift(const Controls& c, double ground_speed);
+  void change_gear(int to);
+  void update_engine(double throttle, double wheel_omega, double pedal);
+
+  EngineSpec engine_;
+  GearboxSpec spec_;
+  DrivetrainState state_;
+};
+
+}  // namespace racer

@@ -1,0 +1,71 @@
+#pragma once
+// Tyre: steady-state force from load and slip, in two selectable models.
+//  - Pacejka Magic Formula '89 (Racer/VDrift a/b coefficients). Inside the formula the load
+//    is in kN, the slip angle in degrees and the slip ratio in percent; this interface is SI.
+//  - tanh: F = D tanh(S x / D), with D = mu(Fz) Fz (linear load sensitivity), S = k Fz.
+// Combined slip uses normalised slips (each slip divided by its peak slip): the resultant
+// normalised slip rho picks a point on each pure curve and the force is shared in the
+// direction of the slip, so (Fx/Dx)^2 + (Fy/Dy)^2 <= 1 (the friction ellipse) always.
+#include "vehicle/car_spec.h"
+
+namespace racer {
+
+struct TyreForce {
+  double fx = 0.0;  ///< N, along the wheel's heading (+ = drives the car forward)
+  double fy = 0.0;  ///< N, to the wheel's left (opposes the slip angle)
+};
+
+/// What a tyre's curves look like at one vertical load: computed once per wheel per step,
+/// then many force evaluations at that load are cheap.
+struct TyreLoad {
+  double fz = 0.0;           ///< N
+  double peak_fx = 0.0;      ///< N
+  double peak_fy = 0.0;      ///< N
+  double peak_kappa = 0.1;   ///< slip ratio at the longitudinal peak
+  double peak_alpha = 0.1;   ///< rad, slip angle at the lateral peak
+};
+
+class Tyre {
+ public:
+  explicit Tyre(const TyreSpec& spec);
+
+  /// Pure longitudinal force, N, at load fz (N) and slip ratio kappa (dimensionless).
+  double pure_fx(double fz, double kappa) const;
+  /// Pure lateral force, N, at load fz (N) and slip angle alpha (rad); same sign as alpha
+  /// (the caller applies it against the slip).
+  double pure_fy(double fz, double alpha) const;
+  /// Peak (maximum) pure forces, N.
+  double peak_fx(double fz) const;
+  double peak_fy(double fz) const;
+  /// Slip at which the pure force peaks: ratio (dimensionless) and angle (rad).
+  double peak_slip_ratio(double fz) const;
+  double peak_slip_angle(double fz) const;
+  /// Peak lateral friction coefficient peak_fy / fz at load fz.
+  double mu_peak(double fz) const { return fz > 0.0 ? peak_fy(fz) / fz : 0.0; }
+
+  /// Combined-slip force on a surface of relative grip `grip` (asphalt = 1).
+  /// kappa: slip ratio; alpha: slip angle, rad, positive when the contact slides to the left.
+  TyreForce combined(double fz, double kappa, double alpha, double grip) const;
+  /// The same at a precomputed load (see at_load), for inner loops.
+  TyreForce combined(const TyreLoad& load, double kappa, double alpha, double grip) const;
+  /// Longitudinal part of combined() only (one curve evaluation).
+  double combined_fx(const TyreLoad& load, double kappa, double alpha, double grip) const;
+  /// Peaks and peak slips at load fz (N).
+  TyreLoad at_load(double fz) const;
+
+  const TyreSpec& spec() const { return spec_; }
+
+ private:
+  double pacejka_fx(double fz_kn, double percent) const;
+  double pacejka_fy(double fz_kn, double degrees) const;
+  double tanh_mu(double fz) const;
+
+  TyreSpec spec_;
+};
+
+/// Magic Formula shape y = D sin(C atan(B x - E (B x - atan(B x)))), exposed for tests.
+double magic_formula(double x, double b, double c, double d, double e);
+/// x > 0 where the magic formula peaks (C > 1); for C <= 1 it returns `fallback`.
+double magic_formula_peak_x(double b, double c, double e, double fallback);
+
+}  // namespace racer

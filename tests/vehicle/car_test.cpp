@@ -1,0 +1,191 @@
+// The whole car on the proving ground, against known physics. Every expected value is
+// derived here from the car's data; each tolerance says why it is what it is.
+#include "vehicle/car.h"
+
+#include <gtest/gtest.h>
+
+#include <box2d/box2d.h>
+
+#include <cmath>
+
+#include "core/math.h"
+#include "sim/proving_ground.h"
+#include "sim/world.h"
+#include "test_paths.h"
+
+namespace racer {
+namespace {
+
+constexpr double kRate = 240.0;
+
+CarSpec car(const std::string& name) {
+  Result<CarSpec> r = load_car_spec(test::car_path(name));
+  EXPECT_TRUE(r.ok()) << r.error_text();
+  return r.value();
+}
+
+double mu_peak(const CarSpec& spec) { return Tyre(spec.tyre).mu_peak(spec.body.mass * kGravity / 4.0); }
+
+class EveryCar : public ::testing::TestWithParam<std::string> {};
+INSTANTIATE_TEST_SUITE_P(Cars, EveryCar, ::testing::Values("hatchback", "sedan", "racer"));
+
+TEST_P(EveryCar, ParkedCarNeitherCreepsNorTurns) {
+  const CarSpec spec = car(GetParam());
+  for (double rate : {60.0, 240.0}) {
+    const RestResult r = run_rest(spec, rate);
+    EXPECT_LT(r.drift_m, 1e-3) << rate << " Hz";
+    EXPECT_LT(r.yaw_deg, 0.01) << rate << " Hz";
+  }
+}
+
+TEST_P(EveryCar, AtRestWheelLoadsSumToWeightAndSplitByCg) {
+  const CarSpec spec = car(GetParam());
+  const RestResult r = run_rest(spec, kRate);
+  const double mg = spec.body.mass * kGravity;
+  EXPECT_NEAR(r.load_sum_n, mg, 1e-3 * mg);
+  const double front = mg * spec.rear_axle_to_cg() / spec.body.wheelbase;
+  EXPECT_NEAR(r.front_axle_n, front, 0.01 * front);
+}
+
+TEST_P(EveryCar, ANudgedParkedCarComesToRest) {
+  // Static friction (seed 003): a sideways shove of 0.3 m/s dies out, the car stays put.
+  const CarSpec spec = car(GetParam());
+  const UniformSurface ground(Surface::Asphalt);
+  World world(ground, {kRate});
+  world.add_car(spec, {0.0, 0.0}, 0.0);
+  Car& c = world.car(0);
+  c.drivetrain().set_gear(0);
+  c.body()->SetLinearVelocity(b2Vec2(0.0f, 0.3f));
+  const Controls none;
+  for (int i = 0; i < 240 * 2; ++i) world.step(std::span<const Controls>(&none, 1));
+  EXPECT_LT(c.speed(), 1e-3);
+  const Vec2 p = c.position();
+  for (int i = 0; i < 240 * 10; ++i) world.step(std::span<const Controls>(&none, 1));
+  EXPECT_LT(length(c.position() - p), 1e-3);
+}
+
+TEST_P(EveryCar, BrakingFromHundredRespectsFrictionAndAbsBeatsLocking) {
+  CarSpec spec = car(GetParam());
+  const double v0 = kmh_to_mps(100.0);
+  const double mu = mu_peak(spec);
+  const double crr = surface_props(Surface::Asphalt).rolling_resistance;
+  for (double rate : {60.0, 240.0}) {
+    const BrakeResult with_abs = run_brake(spec, rate, true);
+    const BrakeResult locked = run_brake(spec, rate, false);
+    // The real car also has drag: bound its help by the drag at the initial speed.
+    const double drag0 = 0.5 * kAirDensity * spec.body.drag_coefficient * spec.body.frontal_area * v0 * v0;
+    const double best_decel = (mu + crr) * kGravity + drag0 / spec.body.mass;
+    EXPECT_GE(with_abs.distance_m, v0 * v0 / (2.0 * best_decel)) << rate << " Hz";
+    EXPECT_LT(with_abs.distance_m, locked.distance_m) << rate << " Hz";
+    // 15%: the bound on how much grip ABS may leave unused.
+    EXPECT_LE(with_abs.distance_m, 1.15 * v0 * v0 / (2.0 * mu * kGravity)) << rate << " Hz";
+  }
+  // Tyres alone (no air, and rolling resistance counted): never shorter than v^2 / 2 mu g.
+  spec.body.drag_coefficient = 0.0;
+  const BrakeResult tyres_only = run_brake(spec, kRate, true);
+  const double ideal = v0 * v0 / (2.0 * mu * kGravity);
+  EXPECT_GE(tyres_only.distance_m, v0 * v0 / (2.0 * (mu + crr) * kGravity));
+  EXPECT_GE(tyres_only.distance_m * (mu + crr) / mu, ideal);
+}
+
+TEST_P(EveryCar, SkidpadLateralAccelerationIsWithinTenPercentOfMuG) {
+  const CarSpec spec = car(GetParam());
+  const SkidpadResult r = run_skidpad(spec, kRate, 50.0);
+  const double mu = mu_peak(spec);
+  // 10%: the tolerance. Load transfer on load-sensitive tyres, the drive force
+  // needed against drag (combined slip) and axle balance keep a real car a little under mu g.
+  EXPECT_NEAR(r.lateral_g, mu, 0.10 * mu);
+  EXPECT_LE(r.lateral_g, mu * 1.01);  // and never above what the tyres can give
+  EXPECT_NEAR(r.speed_mps, std::sqrt(r.lateral_g * kGravity * 50.0), 0.05 * r.speed_mps);
+}
+
+TEST_P(EveryCar, UpshiftScalesRpmByTheRatioOfRatios) {
+  const CarSpec spec = car(GetParam());
+  const AccelResult r = run_accel(spec, kRate, 40.0);
+  ASSERT_GE(r.shifts.size(), 3u);
+  for (const ShiftRecord& s : r.shifts) {
+    ASSERT_EQ(s.to, s.from + 1);
+    const double ratio = spec.gearbox.ratios[static_cast<std::size_t>(s.to - 1)] /
+                         spec.gearbox.ratios[static_cast<std::size_t>(s.from - 1)];
+    // 2%: the car keeps gaining speed while the clutch comes back in.
+    EXPECT_NEAR(s.rpm_after / s.rpm_before, ratio, 0.02 * ratio) << s.from << "->" << s.to;
+    EXPECT_GE(s.rpm_before, spec.gearbox.shift_up_rpm - 50.0);
+  }
+  for (std::size_t i = 1; i < r.shifts.size(); ++i)
+    EXPECT_GE(r.shifts[i].t - r.shifts[i - 1].t, spec.gearbox.min_shift_interval_s);
+}
+
+TEST_P(EveryCar, TopSpeedDoesNotDependOnTheStepRate) {
+  const CarSpec spec = car(GetParam());
+  const double top240 = run_accel(spec, 240.0).top_speed_kmh;
+  for (double rate : {60.0, 120.0}) {
+    EXPECT_NEAR(run_accel(spec, rate).top_speed_kmh, top240, 0.005 * top240) << rate << " Hz";  // 0.5%
+  }
+}
+
+TEST_P(EveryCar, LockedClutchRpmMatchesWheelSpeedThroughTheRatios) {
+  const CarSpec spec = car(GetParam());
+  const UniformSurface ground(Surface::Asphalt);
+  World world(ground, {kRate});
+  world.add_car(spec, {0.0, 0.0}, 0.0);
+  Car& c = world.car(0);
+  c.drivetrain().set_automatic(false);
+  c.drivetrain().set_gear(3);
+  c.place({0.0, 0.0}, 0.0, 20.0);
+  Controls throttle;
+  throttle.throttle = 0.6;
+  for (int i = 0; i < 240; ++i) world.step(std::span<const Controls>(&throttle, 1));
+  double driven = 0.0;
+  int n = 0;
+  for (int i = 0; i < kWheelCount; ++i) {
+    const bool front = i < 2;
+    if (spec.drive.layout == DriveLayout::AWD || (spec.drive.layout == DriveLayout::FWD) == front) {
+      driven += c.wheel(i).omega;
+      ++n;
+    }
+  }
+  const double expected = rads_to_rpm(driven / n) * spec.gearbox.ratios[2] * spec.gearbox.final_drive;
+  EXPECT_NEAR(c.drivetrain().state().rpm, expected, 0.01 * expected);  // 1%: the tolerance
+}
+
+TEST(Car, BrakingLoadTransferMatchesMahOverL) {
+  // The racer's grip allows ~1 g without locking; measure a, then compare with m a h / L.
+  const CarSpec spec = car("racer");
+  const BrakeTransferResult r = run_brake_transfer(spec, kRate, 0.37);
+  ASSERT_GT(r.decel_mps2, 0.85 * kGravity);
+  ASSERT_LT(r.decel_mps2, 1.15 * kGravity);
+  EXPECT_NEAR(r.front_transfer_n, r.expected_transfer_n, 0.03 * r.expected_transfer_n);
+}
+
+TEST(Car, LooseSurfacesGripLessThanAsphalt) {
+  const CarSpec spec = car("sedan");
+  for (Surface s : {Surface::Gravel, Surface::Grass, Surface::Ice}) {
+    const UniformSurface ground(s);
+    World world(ground, {kRate});
+    world.add_car(spec, {0.0, 0.0}, 0.0);
+    world.car(0).place({0.0, 0.0}, 0.0, 20.0);
+    world.car(0).drivetrain().set_gear(0);
+    Controls brake;
+    brake.brake = 1.0;
+    while (world.car(0).forward_speed() > 0.05 && world.time() < 60.0) world.step(std::span<const Controls>(&brake, 1));
+    const double mu = mu_peak(spec) * surface_props(s).grip;
+    // Never shorter than the surface's friction allows (rolling resistance counted).
+    EXPECT_GE(world.car(0).position().x, 400.0 / (2.0 * (mu + surface_props(s).rolling_resistance) * kGravity))
+        << surface_name(s);
+  }
+}
+
+TEST(Car, AccelerationFiguresArePlausibleForEachClass) {
+  // Published-style figures: hatchback ~10 s, sedan ~6-7 s, lightweight racer ~3-4 s.
+  const AccelResult hatch = run_accel(car("hatchback"), kRate);
+  const AccelResult sedan = run_accel(car("sedan"), kRate);
+  const AccelResult racer = run_accel(car("racer"), kRate);
+  ASSERT_TRUE(hatch.t_0_100_s && sedan.t_0_100_s && racer.t_0_100_s);
+  EXPECT_GT(*hatch.t_0_100_s, *sedan.t_0_100_s);
+  EXPECT_GT(*sedan.t_0_100_s, *racer.t_0_100_s);
+  EXPECT_GT(*racer.t_0_100_s, 2.5);
+  EXPECT_LT(*hatch.t_0_100_s, 14.0);
+}
+
+}  // namespace
+}  // namespace racer
