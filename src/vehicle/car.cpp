@@ -76,6 +76,7 @@ void Car::place(Vec2 pos, double heading, double speed) {
   for (int i = 0; i < kWheelCount; ++i) wheels_[i].load = suspension_.loads()[i];
   tcs_factor_ = 1.0;
   controls_ = {};
+  drivetrain_.set_gear(1);
 }
 
 // ---------------------------------------------------------------- 2. step phases
@@ -292,8 +293,9 @@ void Car::step_wheel(int i, const SurfaceMap& ground, double dt) {
 void Car::update_tcs(double dt) {
   double worst = 0.0;
   for (int i = 0; i < kWheelCount; ++i)
-    if (is_driven(i) && wheels_[i].load > 0.0)
-      worst = std::max(worst, wheels_[i].slip_ratio / tyre_.peak_slip_ratio(wheels_[i].load));
+    if (is_driven(i) && wheels_[i].load > 0.0)  // spin in the direction the engine drives, either way
+      worst = std::max(worst, wheels_[i].slip_ratio * sign(wheels_[i].drive_torque) /
+                                  tyre_.peak_slip_ratio(wheels_[i].load));
   const bool spinning = spec_.assists.tcs && worst > 1.2;
   tcs_factor_ = spinning ? std::max(0.0, tcs_factor_ - kTcsCut * dt) : std::min(1.0, tcs_factor_ + kTcsRestore * dt);
 }

@@ -42,7 +42,8 @@ class Car {
   Car(const Car&) = delete;
   Car& operator=(const Car&) = delete;
 
-  /// Resets to pos/heading rolling straight ahead at `speed` (m/s), suspension settled.
+  /// Resets to pos/heading rolling straight ahead at `speed` (m/s): suspension settled,
+  /// first gear with the clutch in, assists reset.
   void place(Vec2 pos, double heading, double speed);
 
   // --- the phases of one fixed step (called by sim::World) ---

@@ -129,9 +129,9 @@ TEST_P(EveryCar, LockedClutchRpmMatchesWheelSpeedThroughTheRatios) {
   World world(ground, {kRate});
   world.add_car(spec, {0.0, 0.0}, 0.0);
   Car& c = world.car(0);
+  c.place({0.0, 0.0}, 0.0, 20.0);
   c.drivetrain().set_automatic(false);
   c.drivetrain().set_gear(3);
-  c.place({0.0, 0.0}, 0.0, 20.0);
   Controls throttle;
   throttle.throttle = 0.6;
   for (int i = 0; i < 240; ++i) world.step(std::span<const Controls>(&throttle, 1));
@@ -173,6 +173,35 @@ TEST(Car, LooseSurfacesGripLessThanAsphalt) {
     EXPECT_GE(world.car(0).position().x, 400.0 / (2.0 * (mu + surface_props(s).rolling_resistance) * kGravity))
         << surface_name(s);
   }
+}
+
+// Ice under the left wheels, asphalt under the right (y < 0): a split-mu launch.
+class SplitMu final : public SurfaceMap {
+ public:
+  Surface surface_at(Vec2 p) const override { return p.y > 0.0 ? Surface::Ice : Surface::Asphalt; }
+};
+
+double rear_spin_ratio_after_launch(bool tcs) {
+  CarSpec spec = car("sedan");
+  spec.assists.tcs = tcs;
+  const SplitMu ground;
+  World world(ground, {kRate});
+  world.add_car(spec, {0.0, 0.0}, 0.0);
+  Controls c;
+  c.throttle = 1.0;
+  for (int i = 0; i < 240; ++i) world.step(std::span<const Controls>(&c, 1));
+  const Car& car = world.car(0);
+  return car.wheel(kRearLeft).omega / std::max(1e-3, car.wheel(kRearRight).omega);
+}
+
+TEST(Car, OpenDifferentialLetsTheIceWheelSpinAndTractionControlCatchesIt) {
+  // Equal torque to both rear wheels: the one on ice cannot resist it and spins up.
+  const double open = rear_spin_ratio_after_launch(false);
+  EXPECT_GT(open, 2.0);
+  // TCS cuts the throttle until the spinning wheel is back near its peak slip.
+  const double with_tcs = rear_spin_ratio_after_launch(true);
+  EXPECT_LT(with_tcs, open);
+  EXPECT_LT(with_tcs, 1.5);
 }
 
 TEST(Car, AccelerationFiguresArePlausibleForEachClass) {

@@ -1,0 +1,142 @@
+#include "app/options.h"
+
+#include <charconv>
+#include <cstring>
+#include <functional>
+#include <string_view>
+#include <vector>
+
+#include "core/fixed_step.h"
+
+namespace racer {
+namespace {
+
+constexpr int kDefaultScreenshotFrames = 180;
+
+struct OptionSpec {
+  const char* name;   // without the leading "--"
+  const char* value;  // value placeholder; nullptr = a flag
+  const char* help;   // includes the default
+  /// Stores the value; returns an error message or "".
+  std::function<std::string(Options&, std::string_view)> apply;
+};
+
+template <class T>
+bool parse_number(std::string_view text, T& out) {
+  const char* end = text.data() + text.size();
+  auto [ptr, ec] = std::from_chars(text.data(), end, out);
+  return ec == std::errc() && ptr == end && !text.empty();
+}
+
+std::function<std::string(Options&, std::string_view)> int_in(int Options::*field, int lo, int hi, const char* what) {
+  return [=](Options& o, std::string_view v) -> std::string {
+    int n = 0;
+    if (!parse_number(v, n) || n < lo || n > hi)
+      return std::string(what) + " must be a whole number from " + std::to_string(lo) + " to " +
+             std::to_string(hi) + ", got '" + std::string(v) + "'";
+    o.*field = n;
+    return {};
+  };
+}
+
+const std::vector<OptionSpec>& table() {
+  static const std::vector<OptionSpec> kTable{
+      {"car", "FILE", "car file to drive (default assets/cars/sedan.json)",
+       [](Options& o, std::string_view v) -> std::string {
+         if (v.empty()) return "--car needs a file name";
+         o.car = std::string(v);
+         return {};
+       }},
+      {"rate", "HZ", "physics steps per second, 60..500 (default 240)",
+       [](Options& o, std::string_view v) -> std::string {
+         double hz = 0.0;
+         if (!parse_number(v, hz) || !(hz >= FixedStep::kMinRate && hz <= FixedStep::kMaxRate))
+           return "--rate must be a number from 60 to 500, got '" + std::string(v) + "'";
+         o.rate_hz = hz;
+         return {};
+       }},
+      {"screenshot", "FILE.png",
+       "drive a short scripted run, write the last frame as PNG and exit (default: none)",
+       [](Options& o, std::string_view v) -> std::string {
+         if (v.size() < 5 || v.substr(v.size() - 4) != ".png")
+           return "--screenshot needs a file name ending in .png, got '" + std::string(v) + "'";
+         o.screenshot = std::string(v);
+         return {};
+       }},
+      {"frames", "N",
+       "frames to run at a fixed 60 fps of simulated time, as fast as possible, then exit "
+       "(default 180 with --screenshot, otherwise run until quit)",
+       int_in(&Options::frames, 1, 1000000, "--frames")},
+      {"width", "PX", "window width (default 1280)", int_in(&Options::width, 320, 16384, "--width")},
+      {"height", "PX", "window height (default 720)", int_in(&Options::height, 240, 16384, "--height")},
+      {"fullscreen", nullptr, "fullscreen at the desktop resolution (default off)",
+       [](Options& o, std::string_view) -> std::string {
+         o.fullscreen = true;
+         return {};
+       }},
+  };
+  return kTable;
+}
+
+}  // namespace
+
+std::string usage(const char* program) {
+  std::string out = std::string("usage: ") + program + " [options]\n\nA top-down 2D racing game.\n\nOptions:\n";
+  auto line = [&out](const std::string& left, const char* help) {
+    out += "  " + left;
+    out += std::string(left.size() < 24 ? 24 - left.size() : 1, ' ');
+    out += help;
+    out += '\n';
+  };
+  for (const OptionSpec& o : table())
+    line(std::string("--") + o.name + (o.value ? std::string(" ") + o.value : ""), o.help);
+  line("--help", "show this help and exit");
+  out +=
+      "\nKeys: arrows or WASD drive (hold brake at a stop to reverse), Space handbrake,\n"
+      "Q/E or PageDown/PageUp shift, R reset the car, F1 vehicle panel, Esc quit.\n"
+      "Gamepad: left stick steer, RT throttle, LT brake, X handbrake, A/B or shoulders shift.\n";
+  return out;
+}
+
+ParsedOptions parse_options(int argc, const char* const* argv) {
+  ParsedOptions result;
+  auto fail = [&result](std::string message) {
+    result.action = ParsedOptions::Action::Error;
+    result.message = std::move(message);
+    return result;
+  };
+  for (int i = 1; i < argc; ++i) {
+    std::string_view arg = argv[i];
+    if (arg == "--help" || arg == "-h") {
+      result.action = ParsedOptions::Action::Help;
+      return result;
+    }
+    if (arg.substr(0, 2) != "--") return fail("unexpected argument '" + std::string(arg) + "'");
+    arg.remove_prefix(2);
+    std::string_view inline_value;
+    bool has_inline = false;
+    if (const auto eq = arg.find('='); eq != std::string_view::npos) {
+      inline_value = arg.substr(eq + 1);
+      arg = arg.substr(0, eq);
+      has_inline = true;
+    }
+    const OptionSpec* spec = nullptr;
+    for (const OptionSpec& o : table())
+      if (arg == o.name) spec = &o;
+    if (spec == nullptr) return fail("unknown option '--" + std::string(arg) + "'");
+    std::string_view value;
+    if (spec->value != nullptr) {
+      if (has_inline) value = inline_value;
+      else if (i + 1 < argc) value = argv[++i];
+      else return fail("--" + std::string(arg) + " needs a value (" + spec->value + ")");
+    } else if (has_inline) {
+      return fail("--" + std::string(arg) + " takes no value");
+    }
+    if (std::string error = spec->apply(result.options, value); !error.empty()) return fail(error);
+  }
+  if (!result.options.screenshot.empty() && result.options.frames == 0)
+    result.options.frames = kDefaultScreenshotFrames;
+  return result;
+}
+
+}  // namespace racer

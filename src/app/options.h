@@ -1,0 +1,30 @@
+#pragma once
+// Command line of the `racer` executable. Every option, its default and its range are in
+// one table (options.cpp), which also prints --help.
+#include <string>
+
+namespace racer {
+
+struct Options {
+  std::string car = "assets/cars/sedan.json";  ///< car file
+  double rate_hz = 240.0;                       ///< physics steps per second, [60, 500]
+  std::string screenshot;                       ///< PNG written after the last frame; empty = none
+  int frames = 0;                               ///< >0: fixed-time run of this many frames, then exit
+  int width = 1280, height = 720;               ///< px, window size
+  bool fullscreen = false;
+
+  bool fixed_time() const { return frames > 0; }
+};
+
+struct ParsedOptions {
+  enum class Action { Run, Help, Error };
+  Action action = Action::Run;
+  Options options;
+  std::string message;  ///< the error (Action::Error)
+};
+
+ParsedOptions parse_options(int argc, const char* const* argv);
+/// The --help text: every option with its default.
+std::string usage(const char* program);
+
+}  // namespace racer

@@ -1,0 +1,46 @@
+#pragma once
+// InputDevices: drains SDL's event queue into the game's device-independent InputState
+// (game/input_map.h) plus the app's own commands.
+//   keyboard: arrows and WASD drive, Space handbrake, Q/E or PageDown/PageUp shift,
+//             R reset, F1 debug panel, Esc quit
+//   gamepads (SDL GameController, hot-plugged): left stick X steers, right trigger throttle,
+//             left trigger brake, A / right shoulder shift up, B / left shoulder shift down,
+//             X handbrake, Back reset. Any connected controller can drive.
+#include <functional>
+#include <map>
+
+#include "game/input_map.h"
+
+typedef union SDL_Event SDL_Event;
+struct _SDL_GameController;
+
+namespace racer {
+
+/// What the player asked of the app (edges, this frame).
+struct AppCommands {
+  bool quit = false;
+  bool reset_car = false;
+  bool toggle_debug = false;
+};
+
+class InputDevices {
+ public:
+  /// Opens every controller already connected. SDL must be initialised (see Window).
+  InputDevices();
+  ~InputDevices();
+  InputDevices(const InputDevices&) = delete;
+  InputDevices& operator=(const InputDevices&) = delete;
+
+  /// Every event is shown to `observer` first (the UI); then keys and pads update `input`
+  /// (levels overwritten, shift edges OR-ed in so the caller can keep them until used).
+  AppCommands poll(InputState& input, const std::function<void(const SDL_Event&)>& observer);
+  std::size_t controller_count() const { return pads_.size(); }
+
+ private:
+  void handle(const SDL_Event& e, InputState& input, AppCommands& commands);
+  void read_levels(InputState& input) const;
+
+  std::map<int, _SDL_GameController*> pads_;  ///< by joystick instance id
+};
+
+}  // namespace racer

@@ -1,0 +1,49 @@
+#include "platform/window.h"
+
+#include <SDL.h>
+
+namespace racer {
+
+Window::Window(const WindowConfig& config) {
+  SDL_SetHint(SDL_HINT_JOYSTICK_ALLOW_BACKGROUND_EVENTS, "1");
+  if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS | SDL_INIT_GAMECONTROLLER) != 0) {
+    error_ = std::string("SDL_Init failed: ") + SDL_GetError();
+    return;
+  }
+  sdl_started_ = true;
+  Uint32 flags = SDL_WINDOW_RESIZABLE;  // no ALLOW_HIGHDPI: world drawing and ImGui share one pixel space
+  if (config.fullscreen) flags |= SDL_WINDOW_FULLSCREEN_DESKTOP;
+  window_ = SDL_CreateWindow(config.title.c_str(), SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
+                             config.width, config.height, flags);
+  if (window_ == nullptr) {
+    error_ = std::string("SDL_CreateWindow failed: ") + SDL_GetError();
+    return;
+  }
+  const Uint32 vsync = (config.vsync && !config.fullscreen) ? static_cast<Uint32>(SDL_RENDERER_PRESENTVSYNC) : 0u;
+  renderer_ = SDL_CreateRenderer(window_, -1, SDL_RENDERER_ACCELERATED | vsync);
+  if (renderer_ == nullptr) renderer_ = SDL_CreateRenderer(window_, -1, SDL_RENDERER_SOFTWARE);
+  if (renderer_ == nullptr) {
+    error_ = std::string("SDL_CreateRenderer failed: ") + SDL_GetError();
+    return;
+  }
+  SDL_SetRenderDrawBlendMode(renderer_, SDL_BLENDMODE_BLEND);
+}
+
+Window::~Window() {
+  if (renderer_ != nullptr) SDL_DestroyRenderer(renderer_);
+  if (window_ != nullptr) SDL_DestroyWindow(window_);
+  if (sdl_started_) SDL_Quit();
+}
+
+void Window::output_size(int& width, int& height) const {
+  if (SDL_GetRendererOutputSize(renderer_, &width, &height) != 0) SDL_GetWindowSize(window_, &width, &height);
+}
+
+std::string Window::renderer_name() const {
+  SDL_RendererInfo info;
+  if (renderer_ == nullptr || SDL_GetRendererInfo(renderer_, &info) != 0) return "none";
+  const bool accelerated = (info.flags & SDL_RENDERER_ACCELERATED) != 0;
+  return std::string(info.name) + (accelerated ? " (accelerated)" : " (software)");
+}
+
+}  // namespace racer

@@ -1,0 +1,163 @@
+// Sections: frame and outline | lights | glass and roof | wheels | draw_car (the layers).
+#include "render/car_view.h"
+
+#include <array>
+#include <cmath>
+#include <vector>
+
+#include "core/math.h"
+
+namespace racer {
+namespace {
+
+// ---- frame and outline ---------------------------------------------------------------
+
+/// Body frame: x forward, y left, origin at the CG; maps to screen pixels.
+struct Frame {
+  const Camera& cam;
+  Vec2 origin;
+  double heading;
+  Vec2 s(Vec2 local) const { return cam.to_screen(origin + rotate(local, heading)); }
+  std::vector<Vec2> s(const std::vector<Vec2>& local) const {
+    std::vector<Vec2> out;
+    out.reserve(local.size());
+    for (Vec2 p : local) out.push_back(s(p));
+    return out;
+  }
+  /// Rectangle [x0, x1] x [y0, y1] in the body frame.
+  void box(Mesh& m, double x0, double x1, double y0, double y1, Rgba c) const {
+    m.quad(s({x0, y0}), s({x1, y0}), s({x1, y1}), s({x0, y1}), c);
+  }
+};
+
+/// The car's extent along its length: rear bumper, front bumper, half width (m, body frame).
+struct Extent {
+  double rear, front, half_width, length;
+  double at(double fraction_from_rear) const { return rear + fraction_from_rear * length; }
+};
+
+Extent extent_of(const CarSpec& spec) {
+  const BodySpec& b = spec.body;
+  const double centre_x = (b.cg_to_front_axle - spec.rear_axle_to_cg()) / 2.0;  // as the body box
+  return {centre_x - b.length / 2.0, centre_x + b.length / 2.0, b.width / 2.0, b.length};
+}
+
+/// Appends a quarter ellipse centred at c with semi-axes (ax, ay), from angle a0 to a1.
+void arc(std::vector<Vec2>& out, Vec2 c, double ax, double ay, double a0, double a1, int n) {
+  for (int i = 0; i <= n; ++i) {
+    const double a = lerp(a0, a1, static_cast<double>(i) / n);
+    out.push_back({c.x + ax * std::cos(a), c.y + ay * std::sin(a)});
+  }
+}
+
+/// Convex outline, counter-clockwise: a rounded, slightly tapered nose, a softer tail.
+std::vector<Vec2> body_outline(const Extent& e, double grow) {
+  const double hw = e.half_width + grow, front = e.front + grow, rear = e.rear - grow;
+  const double nose_x = std::min(0.55, 0.14 * e.length), nose_y = 0.40 * hw;
+  const double tail_x = std::min(0.32, 0.08 * e.length), tail_y = 0.24 * hw;
+  std::vector<Vec2> out;
+  constexpr double h = kPi / 2.0;
+  arc(out, {front - nose_x, hw - nose_y}, nose_x, nose_y, 0.0, h, 6);          // front left
+  arc(out, {rear + tail_x, hw - tail_y}, tail_x, tail_y, h, 2.0 * h, 4);       // rear left
+  arc(out, {rear + tail_x, -hw + tail_y}, tail_x, tail_y, 2.0 * h, 3.0 * h, 4);// rear right
+  arc(out, {front - nose_x, -hw + nose_y}, nose_x, nose_y, 3.0 * h, 4.0 * h, 6);// front right
+  return out;
+}
+
+// ---- lights ----------------------------------------------------------------------------
+
+void draw_lights(Mesh& m, const Frame& f, const Extent& e, const CarSnapshot& car) {
+  const double hw = e.half_width;
+  // Headlights: pale lamps in the nose corners.
+  for (double side : {1.0, -1.0}) {
+    const double y0 = side * 0.46 * hw, y1 = side * 0.80 * hw;
+    m.quad(f.s({e.front - 0.24, y0}), f.s({e.front - 0.07, y0}), f.s({e.front - 0.16, y1}),
+           f.s({e.front - 0.30, y1}), Rgba{255, 248, 214});
+  }
+  // Brake lights: dim red, bright with the pedal, with a glow on the road.
+  const double b = clamp01(car.brake);
+  const Rgba lamp = mix(Rgba{110, 14, 14}, Rgba{255, 40, 34}, b);
+  for (double side : {1.0, -1.0}) {
+    const double y0 = side * 0.56 * hw, y1 = side * 0.90 * hw;
+    f.box(m, e.rear + 0.02, e.rear + 0.14, y0, y1, lamp);
+    if (car.gear < 0) f.box(m, e.rear + 0.02, e.rear + 0.12, side * 0.40 * hw, side * 0.54 * hw, Rgba{250, 250, 250});
+    if (b > 0.0) {
+      const Vec2 c{e.rear - 0.05, side * 0.73 * hw};
+      std::vector<Vec2> glow;
+      arc(glow, c, 0.9, 0.6, 0.5 * kPi, 1.5 * kPi, 8);
+      glow.push_back(c + Vec2{0.15, -0.3});
+      glow.push_back(c + Vec2{0.15, 0.3});
+      m.convex(f.s(glow), Rgba{255, 30, 20, 0}, Rgba{255, 40, 30, static_cast<std::uint8_t>(150.0 * b)});
+    }
+  }
+}
+
+// ---- glass and roof --------------------------------------------------------------------
+
+void draw_cabin(Mesh& m, const Frame& f, const Extent& e, const CarPaint& paint) {
+  const double hw = e.half_width;
+  const Rgba glass{34, 46, 62}, glint{120, 150, 180};
+  const double rw0 = e.at(0.15), rw1 = e.at(0.26), roof1 = e.at(0.56), ws1 = e.at(0.71);
+  // Side windows: a dark band either side of the roof.
+  for (double side : {1.0, -1.0})
+    m.quad(f.s({rw1 - 0.05, side * 0.70 * hw}), f.s({roof1 + 0.05, side * 0.72 * hw}),
+           f.s({roof1 + 0.05, side * 0.86 * hw}), f.s({rw1 - 0.05, side * 0.82 * hw}), glass);
+  // Windscreen: wide at the bonnet, narrower at the roof, bowed forward.
+  std::vector<Vec2> ws{{roof1, -0.74 * hw}, {ws1 - 0.05, -0.86 * hw}, {ws1 + 0.02, -0.45 * hw},
+                       {ws1 + 0.05, 0.0}, {ws1 + 0.02, 0.45 * hw}, {ws1 - 0.05, 0.86 * hw}, {roof1, 0.74 * hw}};
+  m.convex(f.s(ws), glass, mix(glass, glint, 0.35));
+  // Rear window.
+  std::vector<Vec2> rw{{rw0, 0.66 * hw}, {rw0 - 0.02, 0.0}, {rw0, -0.66 * hw}, {rw1, -0.74 * hw}, {rw1, 0.74 * hw}};
+  m.convex(f.s(rw), glass, mix(glass, glint, 0.2));
+  // Roof panel with a soft highlight.
+  std::vector<Vec2> roof{{rw1, -0.72 * hw}, {roof1, -0.72 * hw}, {roof1 + 0.03, 0.0}, {roof1, 0.72 * hw}, {rw1, 0.72 * hw}, {rw1 - 0.03, 0.0}};
+  m.convex(f.s(roof), paint.roof, shade(paint.roof, 1.25));
+  // Mirrors at the foot of the windscreen.
+  for (double side : {1.0, -1.0})
+    m.quad(f.s({ws1 - 0.12, side * hw * 0.96}), f.s({ws1 - 0.02, side * hw * 0.96}),
+           f.s({ws1 - 0.08, side * (hw + 0.16)}), f.s({ws1 - 0.2, side * (hw + 0.16)}), shade(paint.body, 0.7));
+  // Bonnet crease lines.
+  for (double side : {1.0, -1.0})
+    m.line(f.s({ws1 + 0.15, side * 0.35 * hw}), f.s({e.front - 0.35, side * 0.28 * hw}),
+           std::max(1.0, 0.03 * f.cam.pixels_per_metre()), shade(paint.body, 0.82));
+}
+
+// ---- wheels ----------------------------------------------------------------------------
+
+void draw_wheel(Mesh& m, const Camera& cam, const WheelSnapshot& w, double heading, const TyreSpec& tyre,
+                Rgba arch_colour) {
+  const double r = tyre.radius, hw = std::max(tyre.width, 0.16) / 2.0;
+  // The arch is fixed to the body; the tyre turns inside it.
+  const Frame arch{cam, w.position, heading};
+  arch.box(m, -r - 0.09, r + 0.09, -hw - 0.05, hw + 0.05, arch_colour);
+  const Frame f{cam, w.position, heading + w.steer};
+  f.box(m, -r, r, -hw, hw, Rgba{24, 24, 27});
+  // Faint tread bars that run with the wheel's spin (readable at low speed).
+  constexpr double kPitch = 0.2;
+  const double offset = std::fmod(std::fmod(w.spin_angle * r, kPitch) + kPitch, kPitch);
+  for (double x = -r + offset; x + 0.04 < r; x += kPitch)
+    f.box(m, x, x + 0.04, -hw + 0.03, hw - 0.03, Rgba{44, 44, 48});
+}
+
+}  // namespace
+
+// ---- draw_car: the order of the layers ------------------------------------------------
+
+void draw_car(SDL_Renderer* renderer, const Camera& camera, const CarSnapshot& car,
+              const CarSpec& spec, const CarPaint& paint) {
+  const Extent e = extent_of(spec);
+  const Frame body{camera, car.position, car.heading};
+  const Frame shadow{camera, car.position + Vec2{0.18, -0.26}, car.heading};
+  Mesh m;
+  m.convex(shadow.s(body_outline(e, 0.06)), Rgba{0, 0, 0, 70}, Rgba{0, 0, 0, 110});
+  m.convex(body.s(body_outline(e, 0.0)), shade(paint.body, 0.55));  // outline
+  m.convex(body.s(body_outline(e, -0.05)), shade(paint.body, 0.9), shade(paint.body, 1.22));
+  // The tyres sit inside the body's width, so from above they would be hidden: draw them
+  // over the body's edge, in dark wheel arches, so the steering is visible.
+  for (const WheelSnapshot& w : car.wheels) draw_wheel(m, camera, w, car.heading, spec.tyre, shade(paint.body, 0.3));
+  draw_cabin(m, body, e, paint);
+  draw_lights(m, body, e, car);
+  m.draw(renderer);
+}
+
+}  // namespace racer

@@ -1,0 +1,44 @@
+#pragma once
+// ImGuiLayer: Dear ImGui's context with the SDL2 platform and SDL_Renderer backends, and
+// the fonts (DejaVu Sans when installed, ImGui's built-in font otherwise).
+#include <string>
+
+#include "render/labels.h"
+
+struct SDL_Window;
+struct SDL_Renderer;
+typedef union SDL_Event SDL_Event;
+struct ImFont;
+
+namespace racer {
+
+struct UiFonts {
+  ImFont* text = nullptr;   ///< panels and help
+  ImFont* big = nullptr;    ///< the speed readout (may be the text font drawn larger)
+  float text_size = 16.0f;  ///< px
+  float big_size = 56.0f;   ///< px
+  bool from_ttf = false;
+};
+
+class ImGuiLayer {
+ public:
+  /// `font_path`: a TTF to load; missing or unreadable falls back to the built-in font.
+  ImGuiLayer(SDL_Window* window, SDL_Renderer* renderer, const std::string& font_path);
+  ~ImGuiLayer();
+  ImGuiLayer(const ImGuiLayer&) = delete;
+  ImGuiLayer& operator=(const ImGuiLayer&) = delete;
+
+  void process_event(const SDL_Event& e);
+  void begin_frame();
+  /// Renders ImGui's draw lists on top of what was drawn this frame.
+  void end_frame();
+  const UiFonts& fonts() const { return fonts_; }
+
+ private:
+  UiFonts fonts_;
+};
+
+/// World labels (patch names and the like) in the background draw list, with a shadow.
+void draw_screen_labels(const ScreenLabels& labels, const UiFonts& fonts);
+
+}  // namespace racer

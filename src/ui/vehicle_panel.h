@@ -1,0 +1,15 @@
+#pragma once
+// The "Vehicle" debug window (F1): the car's live state, rebuilt every frame from the
+// snapshot (immediate mode: no mirrored UI state).
+#include "sim/snapshot.h"
+#include "vehicle/car_spec.h"
+
+namespace racer {
+
+/// `open` is the window's visibility; the close button clears it.
+void draw_vehicle_panel(const CarSnapshot& car, const CarSpec& spec, bool* open);
+
+/// "R", "N" or the gear number.
+const char* gear_label(int gear);
+
+}  // namespace racer
