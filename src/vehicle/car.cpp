@@ -202,90 +202,119 @@ double solve_longitudinal(const LongitudinalProblem& p, double guess) {
 
 }  // namespace
 
+// What one wheel finds this step: the ground under it and how the contact moves.
+struct Car::WheelContact {
+  Vec2 point;           // world, m
+  Vec2 forward, side;   // wheel axes (side = left)
+  Vec2 velocity;        // of the contact point, m/s
+  double vx = 0.0, vy = 0.0;  // along the wheel's axes, m/s
+  double grip = 1.0, rolling_resistance = 0.0;
+};
+
+Car::WheelContact Car::sense_contact(int i, const SurfaceMap& ground) {
+  WheelState& w = wheels_[i];
+  WheelContact c;
+  c.point = wheel_position(i);
+  w.surface = ground.surface_at(c.point);
+  const SurfaceProps& surface = surface_props(w.surface);
+  w.road_height = surface.roughness *
+                  value_noise(c.point.x / surface.bump_wavelength, c.point.y / surface.bump_wavelength);
+  c.grip = surface.grip;
+  c.rolling_resistance = surface.rolling_resistance;
+  c.forward = from_angle(heading() + w.steer);
+  c.side = perp(c.forward);
+  c.velocity = from_b2(body_->GetLinearVelocityFromWorldPoint(to_b2(c.point)));
+  c.vx = dot(c.velocity, c.forward);
+  c.vy = dot(c.velocity, c.side);
+  return c;
+}
+
+double Car::brake_torque(int i) const {
+  const bool front = i < 2;
+  const double share = front ? spec_.brakes.front_bias : 1.0 - spec_.brakes.front_bias;
+  double torque = controls_.brake * spec_.brakes.max_torque * share / 2.0;
+  if (!front && controls_.handbrake) torque += spec_.brakes.handbrake_torque;
+  return torque;
+}
+
 void Car::step_wheel(int i, const SurfaceMap& ground, double dt) {
   WheelState& w = wheels_[i];
-  const double radius = spec_.tyre.radius, inertia = spec_.tyre.wheel_inertia;
-  const Vec2 p = wheel_position(i);
-  w.surface = ground.surface_at(p);
-  const SurfaceProps& surface = surface_props(w.surface);
-  w.road_height = surface.roughness * value_noise(p.x / surface.bump_wavelength, p.y / surface.bump_wavelength);
-
-  const double wheel_heading = heading() + w.steer;
-  const Vec2 fwd = from_angle(wheel_heading), side = perp(fwd);
-  const Vec2 v = from_b2(body_->GetLinearVelocityFromWorldPoint(to_b2(p)));
-  const double vx = dot(v, fwd), vy = dot(v, side);
-  const double fz = w.load;
-
-  // Brake torque: the pedal's share for this axle plus the handbrake on the rear.
-  const bool front = i < 2;
-  const double axle_brake = spec_.brakes.max_torque * (front ? spec_.brakes.front_bias : 1.0 - spec_.brakes.front_bias) / 2.0;
-  double brake = controls_.brake * axle_brake;
-  if (!front && controls_.handbrake) brake += spec_.brakes.handbrake_torque;
+  const WheelContact c = sense_contact(i, ground);
+  const double brake = brake_torque(i);
   // Rolling resistance is a moment at the wheel, like a light brake.
-  const double resist = brake + surface.rolling_resistance * fz * radius;
-  const double drive = w.drive_torque;
-
-  if (fz <= 0.0) {  // in the air: the wheel spins up or down under its torques only
-    double omega = w.omega + dt * drive / inertia;
-    const double drop = dt * resist / inertia;
-    omega = std::abs(omega) <= drop ? 0.0 : omega - sign(omega) * drop;
-    w.omega = omega;
-    w.fx = w.fy = w.slip_ratio = w.slip_angle = 0.0;
-    w.locked = omega == 0.0 && resist > 0.0;
-    w.spin_angle = std::fmod(w.spin_angle + omega * dt, 2.0 * kPi);
-    return;
+  const double resist = brake + c.rolling_resistance * w.load * spec_.tyre.radius;
+  if (w.load <= 0.0) {
+    spin_in_air(w, resist, dt);
+  } else {
+    const TyreLoad load = tyre_.at_load(w.load);
+    const double fx = longitudinal_force(w, c, load, brake, resist, dt);
+    const double fy = lateral_force(w, c, load, dt);
+    body_->ApplyForce(to_b2(c.forward * fx + c.side * fy), to_b2(c.point), true);
   }
+  w.spin_angle = std::fmod(w.spin_angle + w.omega * dt, 2.0 * kPi);
+}
 
-  const double v_den = std::max(std::abs(vx), kMinSlipSpeed);
-  const double grip = surface.grip;
-  const double alpha = std::atan2(vy, v_den);
-  const TyreLoad load = tyre_.at_load(fz);
-  const double mass_share = fz / kGravity;  // this wheel's share of the car, kg
+void Car::spin_in_air(WheelState& w, double resist, double dt) const {
+  const double inertia = spec_.tyre.wheel_inertia;
+  const double free = w.omega + dt * w.drive_torque / inertia;
+  const double drop = dt * resist / inertia;
+  w.omega = std::abs(free) <= drop ? 0.0 : free - sign(free) * drop;
+  w.fx = w.fy = w.slip_ratio = w.slip_angle = 0.0;
+  w.brake_torque = resist;
+  w.abs_pressure = 1.0;
+  w.locked = false;
+}
 
-  // Longitudinal: implicit wheel-and-contact solve, with ABS trimming the brake.
-  LongitudinalProblem lp{&tyre_, &load, w.omega, vx, v_den, alpha, grip, drive, resist, mass_share, radius, inertia, dt};
+// Longitudinal: the implicit wheel-and-contact solve, with ABS trimming the brake. Updates
+// the wheel's spin, slip ratio and brake state; returns the force along the wheel, N.
+double Car::longitudinal_force(WheelState& w, const WheelContact& c, const TyreLoad& load, double brake,
+                               double resist, double dt) const {
+  const double radius = spec_.tyre.radius, inertia = spec_.tyre.wheel_inertia;
+  const double v_den = std::max(std::abs(c.vx), kMinSlipSpeed);
+  const double alpha = std::atan2(c.vy, v_den);
+  const double mass_share = load.fz / kGravity;  // this wheel's share of the car, kg
+  LongitudinalProblem lp{&tyre_, &load, w.omega, c.vx, v_den, alpha, c.grip, w.drive_torque,
+                         resist, mass_share, radius, inertia, dt};
   double fx = solve_longitudinal(lp, w.fx);
   w.abs_pressure = 1.0;
-  if (spec_.assists.abs && brake > 0.0 && vx > kAbsMinSpeed) {
+  if (spec_.assists.abs && brake > 0.0 && c.vx > kAbsMinSpeed) {
     const double target = -kAbsSlipShare * load.peak_kappa;
     if (lp.slip_after(fx) < target) {
       // Deadbeat: the brake torque that lands the wheel on the target slip this step.
-      const double f_target = tyre_.combined_fx(load, target, alpha, grip);
-      const double omega_target = (vx + dt * f_target / mass_share + target * v_den) / radius;
+      const double f_target = tyre_.combined_fx(load, target, alpha, c.grip);
+      const double omega_target = (c.vx + dt * f_target / mass_share + target * v_den) / radius;
       const double t_net = inertia * (omega_target - w.omega) / dt + radius * f_target;
       const double rolling = resist - brake;
-      const double trimmed = std::clamp(drive - t_net - rolling, 0.0, brake);
+      const double trimmed = std::clamp(w.drive_torque - t_net - rolling, 0.0, brake);
       lp.resist = trimmed + rolling;
       fx = solve_longitudinal(lp, f_target);
       w.abs_pressure = trimmed / brake;
     }
   }
-  const double omega = lp.omega_after(fx);
+  w.omega = lp.omega_after(fx);
   w.brake_torque = brake * w.abs_pressure;
-  w.locked = omega == 0.0 && std::abs(vx) > kMinSlipSpeed;
-  const double kappa = lp.slip_after(fx);
-
-  // Lateral: the combined force at the new slip ratio, made implicit in vy by its local
-  // slope, and never more than what stops the sideways slide in one step.
-  const double h_vy = 1e-3;
-  const double fy0 = tyre_.combined(load, kappa, alpha, grip).fy;
-  const double ky = std::max(0.0, -(tyre_.combined(load, kappa, std::atan2(vy + h_vy, v_den), grip).fy -
-                                    tyre_.combined(load, kappa, std::atan2(vy - h_vy, v_den), grip).fy) / (2.0 * h_vy));
-  const double stop_force = std::abs(vy) * mass_share / dt;
-  const double fy_dynamic = std::clamp(fy0 / (1.0 + ky * dt / mass_share), -stop_force, stop_force);
-  // Seed 003: blend with static friction at low speed so a parked car does not creep.
-  const double coulomb = load.peak_fy * grip;
-  const double fy_static = std::clamp(-vy * mass_share / dt * spec_.tyre.static_friction, -coulomb, coulomb);
-  const double speed_factor = clamp01(length(v) / spec_.tyre.dynamic_speed);
-  const double fy = lerp(fy_static, fy_dynamic, speed_factor);
-
-  body_->ApplyForce(to_b2(fwd * fx + side * fy), to_b2(p), true);
-  w.omega = omega;
-  w.fx = fx;
-  w.fy = fy;
-  w.slip_ratio = kappa;
+  w.locked = w.omega == 0.0 && std::abs(c.vx) > kMinSlipSpeed;
+  w.slip_ratio = lp.slip_after(fx);
   w.slip_angle = alpha;
-  w.spin_angle = std::fmod(w.spin_angle + omega * dt, 2.0 * kPi);
+  w.fx = fx;
+  return fx;
+}
+
+// Lateral: the combined force at the new slip ratio, made implicit in vy by its local slope
+// and never more than what stops the sideways slide in one step; blended at walking pace
+// with seed 003's static friction so a parked car does not creep. Returns N to the left.
+double Car::lateral_force(WheelState& w, const WheelContact& c, const TyreLoad& load, double dt) const {
+  const double v_den = std::max(std::abs(c.vx), kMinSlipSpeed);
+  const double mass_share = load.fz / kGravity;
+  auto fy_at = [&](double vy) { return tyre_.combined(load, w.slip_ratio, std::atan2(vy, v_den), c.grip).fy; };
+  const double h = 1e-3;  // m/s
+  const double slope = std::max(0.0, -(fy_at(c.vy + h) - fy_at(c.vy - h)) / (2.0 * h));
+  const double stop_force = std::abs(c.vy) * mass_share / dt;
+  const double dynamic = std::clamp(fy_at(c.vy) / (1.0 + slope * dt / mass_share), -stop_force, stop_force);
+  const double coulomb = load.peak_fy * c.grip;
+  const double stiction = std::clamp(-c.vy * mass_share / dt * spec_.tyre.static_friction, -coulomb, coulomb);
+  w.fy = lerp(stiction, dynamic, clamp01(length(c.velocity) / spec_.tyre.dynamic_speed));
+  return w.fy;
 }
 
 // ---------------------------------------------------------------- 4. assists and aero

@@ -83,7 +83,14 @@ class Car {
   double axle_share(int i) const;
   void update_steering();
   void update_tcs(double dt);
+  struct WheelContact;
   void step_wheel(int i, const SurfaceMap& ground, double dt);
+  WheelContact sense_contact(int i, const SurfaceMap& ground);
+  double brake_torque(int i) const;
+  void spin_in_air(WheelState& w, double resist, double dt) const;
+  double longitudinal_force(WheelState& w, const WheelContact& c, const TyreLoad& load, double brake,
+                            double resist, double dt) const;
+  double lateral_force(WheelState& w, const WheelContact& c, const TyreLoad& load, double dt) const;
   void apply_aero();
 
   CarSpec spec_;
