@@ -300,17 +300,17 @@ double Car::longitudinal_force(WheelState& w, const WheelContact& c, const TyreL
   return fx;
 }
 
-// Lateral: the combined force at the new slip ratio, made implicit in vy by its local slope
+// Lateral: the combined force at the new slip ratio, made implicit in vy by its slope
 // and never more than what stops the sideways slide in one step; blended at walking pace
 // with seed 003's static friction so a parked car does not creep. Returns N to the left.
 double Car::lateral_force(WheelState& w, const WheelContact& c, const TyreLoad& load, double dt) const {
   const double v_den = std::max(std::abs(c.vx), kMinSlipSpeed);
   const double mass_share = load.fz / kGravity;
-  auto fy_at = [&](double vy) { return tyre_.combined(load, w.slip_ratio, std::atan2(vy, v_den), c.grip).fy; };
-  const double h = 1e-3;  // m/s
-  const double slope = std::max(0.0, -(fy_at(c.vy + h) - fy_at(c.vy - h)) / (2.0 * h));
+  const double fy0 = tyre_.combined(load, w.slip_ratio, std::atan2(c.vy, v_den), c.grip).fy;
+  // The secant slope through the origin bounds the local slope of a concave curve.
+  const double slope = std::abs(c.vy) > 1e-9 ? std::abs(fy0 / c.vy) : 0.0;
   const double stop_force = std::abs(c.vy) * mass_share / dt;
-  const double dynamic = std::clamp(fy_at(c.vy) / (1.0 + slope * dt / mass_share), -stop_force, stop_force);
+  const double dynamic = std::clamp(fy0 / (1.0 + slope * dt / mass_share), -stop_force, stop_force);
   const double coulomb = load.peak_fy * c.grip;
   const double stiction = std::clamp(-c.vy * mass_share / dt * spec_.tyre.static_friction, -coulomb, coulomb);
   w.fy = lerp(stiction, dynamic, clamp01(length(c.velocity) / spec_.tyre.dynamic_speed));

@@ -15,6 +15,16 @@ struct TyreForce {
   double fy = 0.0;  ///< N, to the wheel's left (opposes the slip angle)
 };
 
+/// One pure curve at one load, in the tyre's own units (Pacejka: x in percent or degrees;
+/// tanh: x in SI): y = D sin(C atan(B x' - E (B x' - atan(B x')))) + V with x' = x + H,
+/// or y = D tanh(S x / D) for the tanh model (C = 0 marks it).
+struct CurveShape {
+  double b = 0.0, c = 0.0, d = 0.0, e = 0.0, h = 0.0, v = 0.0;
+  double s = 0.0;      ///< tanh slope
+  double scale = 1.0;  ///< SI slip -> the curve's x (100 for percent, 180/pi for degrees)
+  double eval(double slip_si) const;
+};
+
 /// What a tyre's curves look like at one vertical load: computed once per wheel per step,
 /// then many force evaluations at that load are cheap.
 struct TyreLoad {
@@ -23,6 +33,7 @@ struct TyreLoad {
   double peak_fy = 0.0;      ///< N
   double peak_kappa = 0.1;   ///< slip ratio at the longitudinal peak
   double peak_alpha = 0.1;   ///< rad, slip angle at the lateral peak
+  CurveShape lon, lat;
 };
 
 class Tyre {
@@ -56,16 +67,19 @@ class Tyre {
   const TyreSpec& spec() const { return spec_; }
 
  private:
-  double pacejka_fx(double fz_kn, double percent) const;
-  double pacejka_fy(double fz_kn, double degrees) const;
+  CurveShape lon_shape(double fz) const;
+  CurveShape lat_shape(double fz) const;
   double tanh_mu(double fz) const;
 
   TyreSpec spec_;
+  double lon_peak_phi_, lat_peak_phi_;  // tan(pi / 2C), where each magic formula peaks
 };
 
 /// Magic Formula shape y = D sin(C atan(B x - E (B x - atan(B x)))), exposed for tests.
 double magic_formula(double x, double b, double c, double d, double e);
 /// x > 0 where the magic formula peaks (C > 1); for C <= 1 it returns `fallback`.
 double magic_formula_peak_x(double b, double c, double e, double fallback);
+/// The same with tan(pi / 2C) precomputed.
+double magic_formula_peak_x_at(double b, double e, double peak_phi, double fallback);
 
 }  // namespace racer
