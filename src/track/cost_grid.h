@@ -1,0 +1,48 @@
+#pragma once
+// CostGrid: the AI's view of a track: square cells (about 0.5 m), each drivable or not,
+// with the distance to the nearest wall or obstacle (an exact Euclidean distance field,
+// so clearance is one lookup) and a surface cost (1 on asphalt, more on loose surfaces).
+#include <cstdint>
+#include <vector>
+
+#include "core/vec2.h"
+
+namespace racer {
+
+class CostGrid {
+ public:
+  CostGrid() = default;
+  /// An empty grid of w x h cells of `cell` metres, lower-left corner at `origin`.
+  CostGrid(Vec2 origin, double cell, int w, int h);
+
+  int width() const { return w_; }
+  int height() const { return h_; }
+  double cell_size() const { return cell_; }
+  Vec2 origin() const { return origin_; }
+  bool in_bounds(int x, int y) const { return x >= 0 && y >= 0 && x < w_ && y < h_; }
+  /// Cell containing a world point (may be out of bounds).
+  void cell_of(Vec2 p, int& x, int& y) const;
+  Vec2 cell_centre(int x, int y) const;
+
+  bool drivable(int x, int y) const { return in_bounds(x, y) && blocked_[index(x, y)] == 0; }
+  /// m from the cell centre to the nearest blocked cell's centre (0 inside a blocked cell).
+  float clearance(int x, int y) const { return in_bounds(x, y) ? clearance_[index(x, y)] : 0.0f; }
+  /// Relative cost of driving through the cell (>= 1), from its surface.
+  float surface_cost(int x, int y) const { return in_bounds(x, y) ? cost_[index(x, y)] : 1e9f; }
+
+  void set_blocked(int x, int y, bool blocked) { blocked_[index(x, y)] = blocked ? 1 : 0; }
+  void set_surface_cost(int x, int y, float cost) { cost_[index(x, y)] = cost; }
+  /// Recomputes the clearance field from the blocked cells (exact Euclidean distance
+  /// transform, Felzenszwalb-Huttenlocher, O(cells)).
+  void compute_clearance();
+
+ private:
+  std::size_t index(int x, int y) const { return static_cast<std::size_t>(y) * static_cast<std::size_t>(w_) + static_cast<std::size_t>(x); }
+  Vec2 origin_;
+  double cell_ = 0.5;
+  int w_ = 0, h_ = 0;
+  std::vector<std::uint8_t> blocked_;
+  std::vector<float> clearance_, cost_;
+};
+
+}  // namespace racer
