@@ -1,5 +1,5 @@
 // Proving-ground manoeuvres. Sections: 1. helpers  2. rest  3. accel  4. brake
-// 5. skidpad  6. yaw  7. brake load transfer
+// 5. skidpad  6. yaw  7. brake load transfer (laps of a track: track_drive.cpp)
 #include "sim/proving_ground.h"
 
 #include <algorithm>

@@ -56,6 +56,15 @@ struct BrakeTransferResult {
   double expected_transfer_n = 0.0;  ///< m a h / L at that deceleration
 };
 
+struct TrackDriveResult {
+  int laps_completed = 0;
+  std::vector<double> lap_times;   ///< s
+  double max_centre_offset_m = 0.0;///< furthest the CG got from the centreline
+  double off_road_seconds = 0.0;   ///< time with the CG off the road surface
+  bool stuck = false;              ///< slower than 1 m/s for 5 s after the start
+  double sim_seconds = 0.0;
+};
+
 /// Parked 10 s, brakes released, engine idling in neutral.
 RestResult run_rest(const CarSpec& spec, double rate_hz);
 /// Full throttle from standstill with the automatic gearbox, up to `max_time_s`.
@@ -66,6 +75,11 @@ BrakeResult run_brake(const CarSpec& spec, double rate_hz, bool abs, double from
 SkidpadResult run_skidpad(const CarSpec& spec, double rate_hz, double radius_m = 50.0);
 /// Fixed steer input `steer` (fraction of lock) at a held speed.
 YawResult run_yaw(const CarSpec& spec, double rate_hz, double speed_mps, double steer);
+/// A careful scripted driver (pure pursuit on the centreline, speed from the curvature ahead
+/// at `grip_use` of the tyres' grip) drives `laps` laps from pole: proves a track drivable.
+class Track;
+TrackDriveResult run_track_laps(const CarSpec& spec, const Track& track, int laps, double rate_hz,
+                                double grip_use = 0.6);
 /// Constant brake pedal `pedal` from 100 km/h; load transfer while decelerating steadily.
 BrakeTransferResult run_brake_transfer(const CarSpec& spec, double rate_hz, double pedal);
 

@@ -9,6 +9,7 @@
 #include "core/hash.h"
 #include "core/math.h"
 #include "track/test_ground.h"
+#include "track/track.h"
 
 namespace racer {
 
@@ -37,8 +38,6 @@ void World::add_wall_loop(const std::vector<Vec2>& points, KeepCars side) {
   const bool ccw = area2 > 0.0;
   std::vector<Vec2> ordered = points;
   if (ccw == (side == KeepCars::Inside)) std::reverse(ordered.begin(), ordered.end());
-  b2BodyDef def;  // static
-  b2Body* body = physics_->CreateBody(&def);
   std::vector<b2Vec2> vertices;
   vertices.reserve(points.size());
   for (Vec2 p : ordered) vertices.emplace_back(static_cast<float>(p.x), static_cast<float>(p.y));
@@ -48,7 +47,51 @@ void World::add_wall_loop(const std::vector<Vec2>& points, KeepCars side) {
   fixture.shape = &chain;
   fixture.friction = 0.3f;
   fixture.restitution = 0.1f;
+  statics()->CreateFixture(&fixture);
+}
+
+namespace {
+
+b2Vec2 to_b2(Vec2 v) { return {static_cast<float>(v.x), static_cast<float>(v.y)}; }
+
+void add_fixture(b2Body* body, const b2Shape& shape) {
+  b2FixtureDef fixture;
+  fixture.shape = &shape;
+  fixture.friction = 0.4f;
+  fixture.restitution = 0.15f;
   body->CreateFixture(&fixture);
+}
+
+}  // namespace
+
+b2Body* World::statics() {
+  if (static_body_ == nullptr) {
+    b2BodyDef def;
+    static_body_ = physics_->CreateBody(&def);
+  }
+  return static_body_;
+}
+
+void World::add_barrier(const std::vector<Vec2>& points) {
+  for (std::size_t i = 1; i < points.size(); ++i) {
+    if (length_squared(points[i] - points[i - 1]) < 1e-6) continue;  // Box2D rejects degenerate edges
+    b2EdgeShape edge;
+    edge.SetTwoSided(to_b2(points[i - 1]), to_b2(points[i]));
+    add_fixture(statics(), edge);
+  }
+}
+
+void World::add_static_circle(Vec2 centre, double radius) {
+  b2CircleShape circle;
+  circle.m_p = to_b2(centre);
+  circle.m_radius = static_cast<float>(radius);
+  add_fixture(statics(), circle);
+}
+
+void World::add_static_box(Vec2 centre, double half_length, double half_width, double angle) {
+  b2PolygonShape box;
+  box.SetAsBox(static_cast<float>(half_length), static_cast<float>(half_width), to_b2(centre), static_cast<float>(angle));
+  add_fixture(statics(), box);
 }
 
 void World::step(std::span<const Controls> controls) {
@@ -104,6 +147,19 @@ WorldSnapshot World::snapshot() const {
   s.cars.reserve(cars_.size());
   for (const auto& car : cars_) s.cars.push_back(snapshot_car(*car));
   return s;
+}
+
+void add_track_bodies(World& world, const Track& track) {
+  for (const WallLoop& loop : track.wall_loops())
+    if (loop.points.size() >= 3)
+      world.add_wall_loop(loop.points, loop.keep_inside ? World::KeepCars::Inside : World::KeepCars::Outside);
+  for (const std::vector<Vec2>& barrier : track.barriers()) world.add_barrier(barrier);
+  for (const ObstacleSpec& o : track.obstacles()) {
+    if (o.shape == ObstacleShape::Circle)
+      world.add_static_circle(o.position, o.radius);
+    else
+      world.add_static_box(o.position, o.half_length, o.half_width, o.angle);
+  }
 }
 
 void add_test_ground_walls(World& world, const TestGround& ground) {

@@ -11,6 +11,7 @@
 #include "track/surface_map.h"
 #include "vehicle/car.h"
 
+class b2Body;
 class b2World;
 
 namespace racer {
@@ -37,6 +38,13 @@ class World {
   /// Adds a static closed wall loop (a Box2D chain shape) through the points, m.
   void add_wall_loop(const std::vector<Vec2>& points, KeepCars side);
 
+  /// Adds a static open polyline barrier (two-sided edges), m.
+  void add_barrier(const std::vector<Vec2>& points);
+  /// Adds a static circle (tyre stack, cone): centre and radius, m.
+  void add_static_circle(Vec2 centre, double radius);
+  /// Adds a static oriented box (barrier block, parked truck): centre, half sizes (m), angle (rad).
+  void add_static_box(Vec2 centre, double half_length, double half_width, double angle);
+
   /// Advances one fixed step. controls[i] drives car i; missing entries count as zeroed.
   void step(std::span<const Controls> controls);
 
@@ -58,12 +66,18 @@ class World {
   WorldConfig config_;
   std::unique_ptr<b2World> physics_;
   std::vector<std::unique_ptr<Car>> cars_;
+  b2Body* statics();
+
   std::int64_t steps_ = 0;
+  b2Body* static_body_ = nullptr;  // one body carries every static fixture
 };
 
 /// Adds the test ground's square boundary wall.
 class TestGround;
 void add_test_ground_walls(World& world, const TestGround& ground);
+/// Adds a track's walls, barriers and obstacles as static bodies.
+class Track;
+void add_track_bodies(World& world, const Track& track);
 /// Fills a snapshot of one car.
 CarSnapshot snapshot_car(const Car& car);
 

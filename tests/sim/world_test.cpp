@@ -60,6 +60,24 @@ TEST(World, CarsCannotLeaveThroughTheWall) {
   EXPECT_LT(world.car(0).position().x, ground.half_size());
 }
 
+TEST(World, StaticObstaclesAndBarriersStopACar) {
+  const UniformSurface ground(Surface::Asphalt);
+  const CarSpec spec = load_car_spec(test::car_path("sedan")).value();
+  for (int kind = 0; kind < 3; ++kind) {
+    World world(ground, {240.0});
+    if (kind == 0) world.add_static_circle({30.0, 0.0}, 1.0);
+    if (kind == 1) world.add_static_box({30.0, 0.0}, 1.0, 4.0, 0.3);
+    if (kind == 2) world.add_barrier({{30.0, -10.0}, {30.0, 10.0}});
+    world.add_car(spec, {0.0, 0.0}, 0.0);
+    world.car(0).place({0.0, 0.0}, 0.0, 25.0);
+    Controls flat_out;
+    flat_out.throttle = 1.0;
+    for (int i = 0; i < 240 * 3; ++i) world.step(std::span<const Controls>(&flat_out, 1));
+    // The car's nose (2.6 m ahead of its CG) never gets past the obstacle's near face.
+    EXPECT_LT(world.car(0).position().x, 30.0) << "kind " << kind;
+  }
+}
+
 TEST(World, SnapshotInterpolatesPositions) {
   const UniformSurface ground(Surface::Asphalt);
   World world(ground, {240.0});
