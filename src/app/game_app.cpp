@@ -22,6 +22,14 @@ constexpr const char* kFont = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
 constexpr Vec2 kStart{0.0, 0.0};
 constexpr double kStartHeading = 0.0;
 
+// Fixed-time runs (--frames, --screenshot) show what the game is about: the car starts
+// rolling south of the patch row and turns left up the asphalt lane between the gravel
+// and the sand, so after 180 frames (3 s) it is mid-corner, front wheels turned, between
+// the two patches and their labels.
+constexpr Vec2 kScriptStart{-33.7, 24.5};
+constexpr double kScriptHeading = -0.157;  // rad, a little south of east
+constexpr double kScriptSpeed = 10.0;      // m/s
+
 }  // namespace
 
 // ---- set-up ---------------------------------------------------------------------------
@@ -31,6 +39,11 @@ GameApp::GameApp(const Options& options, const CarSpec& spec, Window& window)
       clock_(options.rate_hz), ui_(window.sdl_window(), window.renderer(), kFont) {
   add_test_ground_walls(world_, ground_);
   world_.add_car(spec_, kStart, kStartHeading);
+  Car& car = world_.car(0);
+  if (options.manual) car.drivetrain().set_automatic(false);
+  if (options.no_abs) car.set_abs(false);
+  if (options.no_tcs) car.set_tcs(false);
+  if (options.fixed_time()) car.place(kScriptStart, kScriptHeading, kScriptSpeed);
   current_ = previous_ = world_.snapshot();
   int w = 0, h = 0;
   window_.output_size(w, h);
@@ -62,6 +75,7 @@ void GameApp::poll_input() {
   if (commands_.quit) quit_ = true;
   if (commands_.toggle_debug) show_debug_ = !show_debug_;
   if (commands_.reset_car) reset_car();
+  apply_driver_aid_toggles();
 }
 
 double GameApp::frame_seconds() {
@@ -79,6 +93,7 @@ void GameApp::step_world() {
   world_.step(std::span<const Controls>(&controls, 1));
   previous_ = std::move(current_);
   current_ = world_.snapshot();
+  skid_marks_.add(current_.cars[0], world_.car(0).spec());
 }
 
 void GameApp::render() {
@@ -92,12 +107,14 @@ void GameApp::render() {
 
   ScreenLabels labels;
   draw_test_ground(r, camera_, ground_, labels);
+  skid_marks_.draw(r, camera_);
   for (std::size_t i = 0; i < view.cars.size(); ++i) draw_car(r, camera_, view.cars[i], world_.car(i).spec());
 
   ui_.begin_frame();
   draw_screen_labels(labels, ui_.fonts());
-  draw_vehicle_panel(player, spec_, &show_debug_);
-  draw_hud(player, ui_.fonts(), devices_.controller_count() > 0);
+  const DriverAids aids = driver_aids();
+  draw_vehicle_panel(player, spec_, aids, &show_debug_);
+  draw_hud(player, aids, ui_.fonts(), devices_.controller_count() > 0);
   ui_.end_frame();
 }
 
@@ -123,18 +140,34 @@ void GameApp::reset_car() {
   current_ = previous_ = world_.snapshot();
 }
 
+void GameApp::apply_driver_aid_toggles() {
+  Car& car = world_.car(0);
+  const DriverAids aids = driver_aids();
+  if (commands_.toggle_abs) car.set_abs(!aids.abs);
+  if (commands_.toggle_tcs) car.set_tcs(!aids.tcs);
+  // The mapper needs no reset: with a manual box it keeps no brake-to-reverse hold, and
+  // resetting it would drop the keyboard steering ramp mid-corner.
+  if (commands_.toggle_gearbox) car.drivetrain().set_automatic(!aids.automatic);
+}
+
+DriverAids GameApp::driver_aids() const {
+  const Car& car = world_.car(0);
+  return {car.spec().assists.abs, car.spec().assists.tcs, car.drivetrain().gearbox().automatic};
+}
+
 DriveContext GameApp::drive_context() const {
   const Car& car = world_.car(0);
-  return {car.forward_speed(), car.drivetrain().state().gear};
+  return {car.forward_speed(), car.drivetrain().state().gear, !car.drivetrain().gearbox().automatic};
 }
 
 InputState GameApp::scripted_input(double t) {
-  // A short demonstration drive: pull away, then a gentle left-hand curve, through the
-  // mapper like any other input (as a gamepad: direct steering).
+  // The demonstration drive, through the mapper like any other input (as a gamepad:
+  // direct steering): a steady left-hand curve on a light throttle from the rolling start
+  // (see kScriptStart), then a gentle straightening after the screenshot's 3 s.
   InputState in;
   in.has_analog = true;
-  in.analog_throttle = 1.0;
-  in.analog_steer = t < 0.4 ? 0.0 : (t < 1.6 ? 0.75 : 0.5);
+  in.analog_throttle = 0.3;
+  in.analog_steer = t < 3.2 ? 0.7 : 0.3;
   return in;
 }
 

@@ -12,8 +12,10 @@
 #include "platform/input_devices.h"
 #include "platform/window.h"
 #include "render/camera.h"
+#include "render/skid_marks.h"
 #include "sim/world.h"
 #include "track/test_ground.h"
+#include "ui/driver_aids.h"
 #include "ui/imgui_layer.h"
 
 namespace racer {
@@ -34,6 +36,8 @@ class GameApp {
   void present();
 
   void reset_car();
+  void apply_driver_aid_toggles();  ///< F2 / F3 / M (gamepad Y) from this frame's commands
+  DriverAids driver_aids() const;   ///< the live switches, read from the car
   DriveContext drive_context() const;
   static InputState scripted_input(double sim_time);
 
@@ -47,6 +51,7 @@ class GameApp {
   InputDevices devices_;
   ImGuiLayer ui_;
   Camera camera_;
+  SkidMarks skid_marks_;  ///< visual only, fed from the snapshots
   InputState input_;
   AppCommands commands_;
   WorldSnapshot previous_, current_;

@@ -39,6 +39,13 @@ std::function<std::string(Options&, std::string_view)> int_in(int Options::*fiel
   };
 }
 
+std::function<std::string(Options&, std::string_view)> flag(bool Options::*field) {
+  return [=](Options& o, std::string_view) -> std::string {
+    o.*field = true;
+    return {};
+  };
+}
+
 const std::vector<OptionSpec>& table() {
   static const std::vector<OptionSpec> kTable{
       {"car", "FILE", "car file to drive (default assets/cars/sedan.json)",
@@ -69,11 +76,10 @@ const std::vector<OptionSpec>& table() {
        int_in(&Options::frames, 1, 1000000, "--frames")},
       {"width", "PX", "window width (default 1280)", int_in(&Options::width, 320, 16384, "--width")},
       {"height", "PX", "window height (default 720)", int_in(&Options::height, 240, 16384, "--height")},
-      {"fullscreen", nullptr, "fullscreen at the desktop resolution (default off)",
-       [](Options& o, std::string_view) -> std::string {
-         o.fullscreen = true;
-         return {};
-       }},
+      {"fullscreen", nullptr, "fullscreen at the desktop resolution (default off)", flag(&Options::fullscreen)},
+      {"manual", nullptr, "start with the manual gearbox (default: as the car file says; M toggles)", flag(&Options::manual)},
+      {"no-abs", nullptr, "start with ABS off (default: as the car file says; F2 toggles)", flag(&Options::no_abs)},
+      {"no-tcs", nullptr, "start with traction control off (default: as the car file says; F3 toggles)", flag(&Options::no_tcs)},
   };
   return kTable;
 }
@@ -92,9 +98,12 @@ std::string usage(const char* program) {
     line(std::string("--") + o.name + (o.value ? std::string(" ") + o.value : ""), o.help);
   line("--help", "show this help and exit");
   out +=
-      "\nKeys: arrows or WASD drive (hold brake at a stop to reverse), Space handbrake,\n"
-      "Q/E or PageDown/PageUp shift, R reset the car, F1 vehicle panel, Esc quit.\n"
-      "Gamepad: left stick steer, RT throttle, LT brake, X handbrake, A/B or shoulders shift.\n";
+      "\nKeys: arrows or WASD drive (automatic box: hold brake at a stop to reverse), Space\n"
+      "handbrake, Q/E or PageDown/PageUp shift (manual box: through R, N, 1..n), M automatic/\n"
+      "manual gearbox, F2 ABS on/off, F3 traction control on/off, R reset the car, F1 vehicle\n"
+      "panel, Esc quit.\n"
+      "Gamepad: left stick steer, RT throttle, LT brake, X handbrake, A/B or shoulders shift,\n"
+      "Y automatic/manual gearbox, Back reset.\n";
   return out;
 }
 

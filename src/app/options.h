@@ -12,6 +12,9 @@ struct Options {
   int frames = 0;                               ///< >0: fixed-time run of this many frames, then exit
   int width = 1280, height = 720;               ///< px, window size
   bool fullscreen = false;
+  bool manual = false;  ///< start with the manual gearbox (otherwise as the car file says)
+  bool no_abs = false;  ///< start with ABS off (otherwise as the car file says)
+  bool no_tcs = false;  ///< start with traction control off (otherwise as the car file says)
 
   bool fixed_time() const { return frames > 0; }
 };

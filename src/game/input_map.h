@@ -2,9 +2,13 @@
 // InputMapper: device-independent driver input -> the one Controls value a car reads.
 // Pure (no SDL): the platform layer fills InputState from keys and gamepads.
 //   - keyboard steering is rate-limited and speed-sensitive (less lock at speed)
-//   - an analogue stick outside its deadzone steers directly; the keys steer otherwise
+//   - an analogue stick outside its deadzone steers directly (and back to straight the
+//     moment it is let go); the keys steer otherwise
 //   - automatic gearbox: hold brake at standstill to select reverse, hold throttle at
-//     standstill in reverse to go forward again; in reverse throttle and brake swap
+//     standstill in reverse (or neutral) to go forward again; in reverse throttle and
+//     brake swap
+//   - manual gearbox (DriveContext::manual): only the driver's shift edges change gear
+//     (R/N/1..n in order); throttle is always throttle and brake always brake
 #include "vehicle/controls.h"
 
 namespace racer {
@@ -25,6 +29,7 @@ struct InputState {
 struct DriveContext {
   double forward_speed = 0.0;  ///< m/s along the heading (negative when rolling backwards)
   int gear = 1;                ///< -1 R, 0 N, 1..n
+  bool manual = false;         ///< manual gearbox: no brake-to-reverse, no pedal swap
 };
 
 struct InputMapConfig {
@@ -64,6 +69,7 @@ class InputMapper {
 
   InputMapConfig config_;
   double key_steer_ = 0.0;  ///< keyboard steer before the speed limit, [-1, 1]
+  bool stick_steering_ = false;  ///< the stick steered last (until a steer key is pressed)
   double hold_s_ = 0.0;     ///< s the direction-change pedal has been held at standstill
 };
 

@@ -46,6 +46,9 @@ void InputDevices::handle(const SDL_Event& e, InputState& input, AppCommands& co
         case SDL_SCANCODE_ESCAPE: commands.quit = true; break;
         case SDL_SCANCODE_R: commands.reset_car = true; break;
         case SDL_SCANCODE_F1: commands.toggle_debug = true; break;
+        case SDL_SCANCODE_F2: commands.toggle_abs = true; break;
+        case SDL_SCANCODE_F3: commands.toggle_tcs = true; break;
+        case SDL_SCANCODE_M: commands.toggle_gearbox = true; break;
         case SDL_SCANCODE_E:
         case SDL_SCANCODE_PAGEUP: input.shift_up = true; break;
         case SDL_SCANCODE_Q:
@@ -72,6 +75,7 @@ void InputDevices::handle(const SDL_Event& e, InputState& input, AppCommands& co
         case SDL_CONTROLLER_BUTTON_RIGHTSHOULDER: input.shift_up = true; break;
         case SDL_CONTROLLER_BUTTON_B:
         case SDL_CONTROLLER_BUTTON_LEFTSHOULDER: input.shift_down = true; break;
+        case SDL_CONTROLLER_BUTTON_Y: commands.toggle_gearbox = true; break;
         case SDL_CONTROLLER_BUTTON_BACK: commands.reset_car = true; break;
         default: break;
       }

@@ -2,10 +2,12 @@
 // InputDevices: drains SDL's event queue into the game's device-independent InputState
 // (game/input_map.h) plus the app's own commands.
 //   keyboard: arrows and WASD drive, Space handbrake, Q/E or PageDown/PageUp shift,
+//             M automatic/manual gearbox, F2 ABS, F3 traction control,
 //             R reset, F1 debug panel, Esc quit
 //   gamepads (SDL GameController, hot-plugged): left stick X steers, right trigger throttle,
 //             left trigger brake, A / right shoulder shift up, B / left shoulder shift down,
-//             X handbrake, Back reset. Any connected controller can drive.
+//             X handbrake, Y automatic/manual gearbox, Back reset. Any connected
+//             controller can drive.
 #include <functional>
 #include <map>
 
@@ -21,6 +23,9 @@ struct AppCommands {
   bool quit = false;
   bool reset_car = false;
   bool toggle_debug = false;
+  bool toggle_abs = false;
+  bool toggle_tcs = false;
+  bool toggle_gearbox = false;  ///< automatic <-> manual
 };
 
 class InputDevices {

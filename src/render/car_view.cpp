@@ -124,22 +124,57 @@ void draw_cabin(Mesh& m, const Frame& f, const Extent& e, const CarPaint& paint)
 
 // ---- wheels ----------------------------------------------------------------------------
 
-void draw_wheel(Mesh& m, const Camera& cam, const WheelSnapshot& w, double heading, const TyreSpec& tyre,
-                Rgba arch_colour) {
-  const double r = tyre.radius, hw = std::max(tyre.width, 0.16) / 2.0;
-  // The arch is fixed to the body; the tyre turns inside it.
-  const Frame arch{cam, w.position, heading};
-  arch.box(m, -r - 0.09, r + 0.09, -hw - 0.05, hw + 0.05, arch_colour);
-  const Frame f{cam, w.position, heading + w.steer};
-  f.box(m, -r, r, -hw, hw, Rgba{24, 24, 27});
-  // Faint tread bars that run with the wheel's spin (readable at low speed).
-  constexpr double kPitch = 0.2;
-  const double offset = std::fmod(std::fmod(w.spin_angle * r, kPitch) + kPitch, kPitch);
-  for (double x = -r + offset; x + 0.04 < r; x += kPitch)
-    f.box(m, x, x + 0.04, -hw + 0.03, hw - 0.03, Rgba{44, 44, 48});
+/// Where a tyre is drawn, in the body frame. The physical contact points sit inside the
+/// body's width (a real car hides its tyres under the wings); drawn there they would be
+/// invisible from above, so the drawn tyres sit a little wider, their outer shoulders
+/// showing beyond the body line as on any top-down car, the steered fronts swinging out.
+struct TyreLook {
+  Vec2 centre;        ///< m, body frame
+  double half_len;    ///< m, along the wheel
+  double half_width;  ///< m, across it
+};
+
+TyreLook tyre_look(const CarSnapshot& car, const WheelSnapshot& w, const TyreSpec& tyre, const Extent& e) {
+  Vec2 local = rotate(w.position - car.position, -car.heading);
+  const double half_width = std::max(tyre.width * 1.15, 0.2) / 2.0;
+  const double out = e.half_width + 0.03;  // centre line just outside the body: over half the tread shows
+  local.y = local.y >= 0.0 ? std::max(local.y, out) : std::min(local.y, -out);
+  return {local, tyre.radius * 0.98, half_width};
+}
+
+void draw_tyre(Mesh& m, const Frame& body, const TyreLook& t, const WheelSnapshot& w, double side) {
+  const Frame f{body.cam, body.origin + rotate(t.centre, body.heading),
+                body.heading + w.steer};
+  const double l = t.half_len, hw = t.half_width;
+  f.box(m, -l, l, -hw, hw, Rgba{16, 16, 18});
+  // Tread blocks that run with the wheel's spin (readable at low speed), on the outer half
+  // (the half that shows).
+  constexpr double kPitch = 0.16;
+  const double offset = std::fmod(std::fmod(w.spin_angle * t.half_len, kPitch) + kPitch, kPitch);  // half_len ~ radius
+  const double y0 = side > 0.0 ? 0.0 : -hw + 0.035, y1 = side > 0.0 ? hw - 0.035 : 0.0;
+  for (double x = -l + offset; x + 0.05 < l; x += kPitch) f.box(m, x, x + 0.05, y0, y1, Rgba{40, 40, 44});
+  // Sidewall: a thin lighter rim along the outer edge.
+  f.box(m, -l + 0.05, l - 0.05, side > 0.0 ? hw - 0.035 : -hw, side > 0.0 ? hw : -hw + 0.035, Rgba{96, 96, 102});
+}
+
+/// The wheel arch: the wing's lip over each tyre, a darker crescent just inside the body
+/// line, so the tyres read as tucked under the body rather than stuck on it.
+void draw_arch(Mesh& m, const Frame& body, const TyreLook& t, double side, Rgba paint) {
+  const double hw = t.centre.y * side - 0.01;  // the body line at this wheel
+  const double x0 = t.centre.x - t.half_len - 0.10, x1 = t.centre.x + t.half_len + 0.10;
+  std::vector<Vec2> lip;
+  const Vec2 c{(x0 + x1) / 2.0, side * hw};
+  const double rx = (x1 - x0) / 2.0, ry = 0.12;
+  arc(lip, c, rx, side * ry, 0.0, -kPi, 10);  // bulges inward from the body line
+  m.convex(body.s(lip), shade(paint, 0.62), shade(paint, 0.75));
 }
 
 }  // namespace
+
+Vec2 drawn_tyre_position(const CarSnapshot& car, std::size_t i, const CarSpec& spec) {
+  const TyreLook t = tyre_look(car, car.wheels[i], spec.tyre, extent_of(spec));
+  return car.position + rotate(t.centre, car.heading);
+}
 
 // ---- draw_car: the order of the layers ------------------------------------------------
 
@@ -149,12 +184,16 @@ void draw_car(SDL_Renderer* renderer, const Camera& camera, const CarSnapshot& c
   const Frame body{camera, car.position, car.heading};
   const Frame shadow{camera, car.position + Vec2{0.18, -0.26}, car.heading};
   Mesh m;
-  m.convex(shadow.s(body_outline(e, 0.06)), Rgba{0, 0, 0, 70}, Rgba{0, 0, 0, 110});
+  m.convex(shadow.s(body_outline(e, 0.04)), Rgba{0, 0, 0, 60}, Rgba{0, 0, 0, 110});
+  // Tyres first: the body covers their inner halves.
+  std::array<TyreLook, 4> tyres{};
+  for (std::size_t i = 0; i < car.wheels.size(); ++i) {
+    tyres[i] = tyre_look(car, car.wheels[i], spec.tyre, e);
+    draw_tyre(m, body, tyres[i], car.wheels[i], tyres[i].centre.y > 0.0 ? 1.0 : -1.0);
+  }
   m.convex(body.s(body_outline(e, 0.0)), shade(paint.body, 0.55));  // outline
   m.convex(body.s(body_outline(e, -0.05)), shade(paint.body, 0.9), shade(paint.body, 1.22));
-  // The tyres sit inside the body's width, so from above they would be hidden: draw them
-  // over the body's edge, in dark wheel arches, so the steering is visible.
-  for (const WheelSnapshot& w : car.wheels) draw_wheel(m, camera, w, car.heading, spec.tyre, shade(paint.body, 0.3));
+  for (const TyreLook& t : tyres) draw_arch(m, body, t, t.centre.y > 0.0 ? 1.0 : -1.0, paint.body);
   draw_cabin(m, body, e, paint);
   draw_lights(m, body, e, car);
   m.draw(renderer);

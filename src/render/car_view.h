@@ -1,8 +1,9 @@
 #pragma once
 // Drawing of a car from above, built from its CarSpec dimensions: shadow, body with a
 // tapered nose, glass, mirrors, lights (brake lights brighten with the brake pedal,
-// reverse lights in reverse) and four wheels at their contact points, the front ones
-// turned by their steer angle and the tread moving with the wheel's spin.
+// reverse lights in reverse) and four tyres under the body whose outer shoulders show
+// beyond its sides at the wheel arches, the front ones turned by their steer angle and the
+// tread moving with the wheel's spin.
 #include <SDL.h>
 
 #include "render/camera.h"
@@ -19,5 +20,9 @@ struct CarPaint {
 
 void draw_car(SDL_Renderer* renderer, const Camera& camera, const CarSnapshot& car,
               const CarSpec& spec, const CarPaint& paint = {});
+
+/// Where wheel `i`'s tyre is drawn, world m: its contact point moved out to just past the
+/// body's side (the drawn tyres show beyond the body line), so tyre marks line up with it.
+Vec2 drawn_tyre_position(const CarSnapshot& car, std::size_t i, const CarSpec& spec);
 
 }  // namespace racer

@@ -205,11 +205,16 @@ void draw_patches(Mesh& m, Mesh& texture, const View& v, const TestGround& groun
     const Surface s = patches[i].surface;
     const Rgba ink = (s == Surface::Ice || s == Surface::Sand) ? Rgba{30, 40, 60, 230} : Rgba{250, 250, 245, 235};
     const std::string name = title_case(surface_name(s));
+    // Centred on the patch, but kept inside its visible part (as a map keeps a street's
+    // name on screen), so a patch only partly in view is still named.
+    const double inset = std::min(4.0, (hi.x - lo.x) / 2.0);  // m, about half a label
+    const double x_lo = std::max(lo.x, v.lo.x) + inset, x_hi = std::min(hi.x, v.hi.x) - inset;
+    const double x = x_lo <= x_hi ? std::clamp((lo.x + hi.x) / 2.0, x_lo, x_hi) : (lo.x + hi.x) / 2.0;
     if (s == Surface::Kerb) {
-      labels.push_back({v.s({(lo.x + hi.x) / 2.0, lo.y - 2.0}), name, {250, 250, 245, 235}, 1.0});
+      labels.push_back({v.s({x, lo.y - 2.0}), name, {250, 250, 245, 235}, 1.0});
     } else {
-      labels.push_back({v.s({(lo.x + hi.x) / 2.0, lo.y + 2.5}), name, ink, 1.0});
-      labels.push_back({v.s({(lo.x + hi.x) / 2.0, hi.y - 2.5}), name, ink, 1.0});
+      labels.push_back({v.s({x, lo.y + 2.5}), name, ink, 1.0});
+      labels.push_back({v.s({x, hi.y - 2.5}), name, ink, 1.0});
     }
     i = j;
   }

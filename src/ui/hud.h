@@ -1,11 +1,14 @@
 #pragma once
-// The always-on readout: speed and gear in big type in the bottom-right corner, and one
-// line of key help along the bottom.
+// The always-on readout, bottom right: speed and gear in big type (the gear framed amber
+// with the automatic box, blue with the manual one, red in reverse), and a row of chips
+// above it: ABS and TCS on (green) / off (red) / acting (amber) and AUTO or MANUAL.
+// One line of key help along the bottom, for the keyboard or the gamepad.
 #include "sim/snapshot.h"
+#include "ui/driver_aids.h"
 #include "ui/imgui_layer.h"
 
 namespace racer {
 
-void draw_hud(const CarSnapshot& car, const UiFonts& fonts, bool gamepad_connected);
+void draw_hud(const CarSnapshot& car, const DriverAids& aids, const UiFonts& fonts, bool gamepad_connected);
 
 }  // namespace racer

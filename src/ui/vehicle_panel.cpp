@@ -81,7 +81,7 @@ const char* gear_label(int gear) {
   return kGears[static_cast<std::size_t>(i)];
 }
 
-void draw_vehicle_panel(const CarSnapshot& car, const CarSpec& spec, bool* open) {
+void draw_vehicle_panel(const CarSnapshot& car, const CarSpec& spec, const DriverAids& aids, bool* open) {
   if (!*open) return;
   ImGui::SetNextWindowPos({12.0f, 12.0f}, ImGuiCond_FirstUseEver);
   ImGui::SetNextWindowSize({360.0f, 0.0f}, ImGuiCond_FirstUseEver);
@@ -108,12 +108,19 @@ void draw_vehicle_panel(const CarSnapshot& car, const CarSpec& spec, bool* open)
   std::snprintf(overlay, sizeof overlay, "%.2f", car.clutch);
   labelled_bar("Clutch", car.clutch, overlay, {0.55f, 0.55f, 0.8f, 1.0f});
 
-  const bool tcs_on = car.tcs < 0.999;
-  ImGui::TextColored(tcs_on ? ImVec4{1.0f, 0.75f, 0.1f, 1.0f} : ImVec4{0.5f, 0.5f, 0.5f, 1.0f}, "TCS %s (%.2f)",
-                     spec.assists.tcs ? (tcs_on ? "ACTIVE" : "ready") : "off", car.tcs);
+  // Assists and gearbox: the switch (ON/OFF, with its key) and whether it acts right now.
+  const ImVec4 acting{1.0f, 0.75f, 0.1f, 1.0f}, on{0.45f, 0.85f, 0.5f, 1.0f}, off{0.95f, 0.4f, 0.35f, 1.0f};
+  const bool tcs_acting = aids.tcs && car.tcs < 0.999;
+  ImGui::TextColored(tcs_acting ? acting : (aids.tcs ? on : off), "TCS %s%s (F3)", aids.tcs ? "ON" : "OFF",
+                     tcs_acting ? " cutting" : "");
   ImGui::SameLine(200.0f);
-  ImGui::TextColored(car.abs_active ? ImVec4{1.0f, 0.75f, 0.1f, 1.0f} : ImVec4{0.5f, 0.5f, 0.5f, 1.0f}, "ABS %s",
-                     spec.assists.abs ? (car.abs_active ? "ACTIVE" : "ready") : "off");
+  const bool abs_acting = aids.abs && car.abs_active;
+  ImGui::TextColored(abs_acting ? acting : (aids.abs ? on : off), "ABS %s%s (F2)", aids.abs ? "ON" : "OFF",
+                     abs_acting ? " acting" : "");
+  ImGui::TextColored(aids.automatic ? on : ImVec4{0.55f, 0.75f, 1.0f, 1.0f}, "Gearbox %s (M)",
+                     aids.automatic ? "AUTO" : "MANUAL");
+  ImGui::SameLine(200.0f);
+  ImGui::Text("TCS throttle %.2f", car.tcs);
   ImGui::Text("Handbrake %s", car.handbrake ? "ON" : "off");
   ImGui::SameLine(200.0f);
   ImGui::Text("Accel %+.1f %+.1f g", car.accel_local.x / kGravity, car.accel_local.y / kGravity);

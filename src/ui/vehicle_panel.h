@@ -2,12 +2,14 @@
 // The "Vehicle" debug window (F1): the car's live state, rebuilt every frame from the
 // snapshot (immediate mode: no mirrored UI state).
 #include "sim/snapshot.h"
+#include "ui/driver_aids.h"
 #include "vehicle/car_spec.h"
 
 namespace racer {
 
-/// `open` is the window's visibility; the close button clears it.
-void draw_vehicle_panel(const CarSnapshot& car, const CarSpec& spec, bool* open);
+/// `open` is the window's visibility; the close button clears it. `aids` are the live
+/// switches (the spec's own assists and gearbox fields are what the car file said).
+void draw_vehicle_panel(const CarSnapshot& car, const CarSpec& spec, const DriverAids& aids, bool* open);
 
 /// "R", "N" or the gear number.
 const char* gear_label(int gear);

@@ -386,6 +386,9 @@ void Car::hash_into(Hash64& h) const {
   h.add(d.clutch);
   h.add(d.rpm);
   h.add(d.since_shift);
+  h.add(drivetrain_.automatic());
+  h.add(spec_.assists.abs);
+  h.add(spec_.assists.tcs);
   h.add(tcs_factor_);
   h.add(velocity_before_.x);
   h.add(velocity_before_.y);

@@ -51,12 +51,21 @@ void Drivetrain::change_gear(int to) {
   state_.shifted_this_step = true;
 }
 
-void Drivetrain::auto_shift(const Controls& c, double wheel_omega, double ground_speed) {
+int Drivetrain::gear_for(double wheel_omega) const {
+  // The lowest forward gear that keeps the engine below the up-shift point.
+  for (int g = 1; g < forward_gears(); ++g)
+    if (drivetrain_rpm(g, wheel_omega) < kDownshiftMargin * spec_.shift_up_rpm) return g;
+  return forward_gears();
+}
+
+void Drivetrain::auto_shift(const Controls& c, double throttle, double wheel_omega, double ground_speed) {
   DrivetrainState& s = state_;
   const bool slow = std::abs(ground_speed) < kReverseSpeed;
   // Driver requests still select reverse / first / neutral.
   if (c.shift == ShiftRequest::Down && slow && s.gear >= 0) return change_gear(-1);
   if (c.shift == ShiftRequest::Up && slow && s.gear <= 0) return change_gear(1);
+  // Left in neutral (a manual box switched to automatic): the throttle picks a gear.
+  if (s.gear == 0 && throttle > 0.0 && ground_speed > -kReverseSpeed) return change_gear(gear_for(wheel_omega));
   if (s.gear < 1 || s.since_shift < spec_.min_shift_interval_s || s.clutch < 1.0) return;
   const double rpm_now = drivetrain_rpm(s.gear, wheel_omega);
   if (rpm_now >= spec_.shift_up_rpm && s.gear < forward_gears()) return change_gear(s.gear + 1);
@@ -66,10 +75,19 @@ void Drivetrain::auto_shift(const Controls& c, double wheel_omega, double ground
   }
 }
 
-void Drivetrain::manual_shift(const Controls& c, double ground_speed) {
-  (void)ground_speed;
-  if (c.shift == ShiftRequest::Up && state_.gear < forward_gears()) change_gear(state_.gear + 1);
-  if (c.shift == ShiftRequest::Down && state_.gear > -1) change_gear(state_.gear - 1);
+void Drivetrain::manual_shift(const Controls& c, double wheel_omega, double ground_speed) {
+  const int g = state_.gear;
+  if (c.shift == ShiftRequest::Up && g < forward_gears()) {
+    // Out of reverse only when (nearly) stopped.
+    if (g == -1 && ground_speed < -kReverseSpeed) return;
+    change_gear(g + 1);
+  }
+  if (c.shift == ShiftRequest::Down && g > -1) {
+    // Into reverse only when (nearly) stopped; never a down-shift that over-revs the engine.
+    if (g == 0 && ground_speed > kReverseSpeed) return;
+    if (g > 1 && drivetrain_rpm(g - 1, wheel_omega) > engine_.max_rpm) return;
+    change_gear(g - 1);
+  }
 }
 
 void Drivetrain::update_engine(double throttle, double wheel_omega, double pedal) {
@@ -94,9 +112,9 @@ double Drivetrain::step(const Controls& c, double throttle, double wheel_omega, 
   s.shifted_this_step = false;
   s.since_shift += dt;
   if (spec_.automatic)
-    auto_shift(c, wheel_omega, ground_speed);
+    auto_shift(c, throttle, wheel_omega, ground_speed);
   else
-    manual_shift(c, ground_speed);
+    manual_shift(c, wheel_omega, ground_speed);
   s.clutch = std::min(1.0, s.clutch + dt / spec_.clutch_recover_s);
   update_engine(throttle, wheel_omega, spec_.automatic ? 0.0 : c.clutch);
   return s.engine_torque * square(s.engagement) * overall_ratio(s.gear) * spec_.efficiency;

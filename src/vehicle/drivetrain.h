@@ -44,13 +44,17 @@ class Drivetrain {
   double drivetrain_rpm(int gear, double wheel_omega) const;
   /// Puts the box in a gear with the clutch locked (placing a car, tests).
   void set_gear(int gear);
+  /// Switches between the automatic and the manual box (the live setting; the car's
+  /// CarSpec keeps what the file said).
   void set_automatic(bool on) { spec_.automatic = on; }
+  bool automatic() const { return spec_.automatic; }
   const DrivetrainState& state() const { return state_; }
   const GearboxSpec& gearbox() const { return spec_; }
 
  private:
-  void auto_shift(const Controls& c, double wheel_omega, double ground_speed);
-  void manual_shift(const Controls& c, double ground_speed);
+  void auto_shift(const Controls& c, double throttle, double wheel_omega, double ground_speed);
+  void manual_shift(const Controls& c, double wheel_omega, double ground_speed);
+  int gear_for(double wheel_omega) const;
   void change_gear(int to);
   void update_engine(double throttle, double wheel_omega, double pedal);
 

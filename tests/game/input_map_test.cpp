@@ -91,6 +91,30 @@ TEST(InputMap, AnalogStickSteersDirectlyWithoutRateLimitOrSpeedLimit) {
   EXPECT_NEAR(m.update(in, {10.0, 2}, kDt).steer, -(0.6 - dz) / (1.0 - dz), 1e-12);
 }
 
+TEST(InputMap, LettingGoOfTheStickSteersStraightAtOnce) {
+  // The stick jumps back to centre between two samples (a released spring-loaded stick):
+  // the wheels follow it at once, with no keyboard return ramp and no jump to a
+  // speed-limited fraction of the old angle.
+  InputMapper m;
+  InputState in;
+  in.has_analog = true;
+  in.analog_steer = -0.8;
+  const DriveContext fast{30.0, 4};
+  ASSERT_LT(m.update(in, fast, kDt).steer, -0.7);
+  in.analog_steer = 0.0;
+  EXPECT_DOUBLE_EQ(m.update(in, fast, kDt).steer, 0.0);
+  // A steer key afterwards ramps from straight as usual.
+  in.steer_left = true;
+  const Controls c = m.update(in, fast, kDt);
+  EXPECT_GT(c.steer, 0.0);
+  EXPECT_LT(c.steer, 0.1);
+  // And releasing the key (the stick still centred) uses the keyboard's return ramp.
+  hold(m, in, fast, 100);
+  in.steer_left = false;
+  const double held = m.update(in, fast, kDt).steer;
+  EXPECT_GT(held, 0.0) << "keys centre at their return rate, not at once";
+}
+
 TEST(InputMap, DeadzoneIgnoresSmallStickAndRescales) {
   EXPECT_DOUBLE_EQ(apply_deadzone(0.1, 0.15), 0.0);
   EXPECT_DOUBLE_EQ(apply_deadzone(-0.15, 0.15), 0.0);
@@ -184,6 +208,74 @@ TEST(InputMap, ExplicitShiftEdgesWin) {
   EXPECT_EQ(m.update(in, {10.0, 2}, kDt).shift, ShiftRequest::Down);
   in.shift_down = false;
   EXPECT_EQ(m.update(in, {10.0, 2}, kDt).shift, ShiftRequest::None);
+}
+
+TEST(InputMap, ManualBoxNeverShiftsOnTheDriversBehalf) {
+  InputMapper m;
+  const int hold_steps = static_cast<int>(std::lround(m.config().reverse_hold_s / kDt));
+  InputState in;
+  in.brake_key = true;
+  DriveContext ctx{0.0, 1, true};
+  for (int i = 0; i < 4 * hold_steps; ++i) {
+    const Controls c = m.update(in, ctx, kDt);
+    ASSERT_EQ(c.shift, ShiftRequest::None) << "no brake-to-reverse with a manual box, step " << i;
+    ASSERT_DOUBLE_EQ(c.brake, 1.0);
+  }
+  // Neutral and reverse at standstill: neither pedal asks for a gear either.
+  in = {};
+  in.throttle_key = true;
+  for (int gear : {0, -1}) {
+    ctx.gear = gear;
+    for (int i = 0; i < 4 * hold_steps; ++i) ASSERT_EQ(m.update(in, ctx, kDt).shift, ShiftRequest::None);
+  }
+  // A half-held brake in automatic mode is reset when the box turns manual: switching
+  // back does not fire a request left over from before.
+  InputMapper a;
+  in = {};
+  in.brake_key = true;
+  hold(a, in, {0.0, 1}, hold_steps - 1);
+  a.update(in, {0.0, 1, true}, kDt);
+  EXPECT_EQ(a.update(in, {0.0, 1}, kDt).shift, ShiftRequest::None) << "the hold starts again";
+}
+
+TEST(InputMap, ManualBoxKeepsThePedalsInReverse) {
+  InputMapper m;
+  InputState in;
+  in.throttle_key = true;
+  Controls c = m.update(in, {-2.0, -1, true}, kDt);
+  EXPECT_DOUBLE_EQ(c.throttle, 1.0) << "throttle drives the reverse gear";
+  EXPECT_DOUBLE_EQ(c.brake, 0.0);
+  in = {};
+  in.has_analog = true;
+  in.analog_brake = 1.0;
+  c = m.update(in, {-2.0, -1, true}, kDt);
+  EXPECT_DOUBLE_EQ(c.brake, 1.0) << "brake brakes";
+  EXPECT_DOUBLE_EQ(c.throttle, 0.0);
+}
+
+TEST(InputMap, ManualBoxPassesTheDriversShiftEdges) {
+  InputMapper m;
+  InputState in;
+  in.shift_down = true;
+  EXPECT_EQ(m.update(in, {0.0, 1, true}, kDt).shift, ShiftRequest::Down) << "1 -> N";
+  EXPECT_EQ(m.update(in, {0.0, 0, true}, kDt).shift, ShiftRequest::Down) << "N -> R";
+  in.shift_down = false;
+  in.shift_up = true;
+  EXPECT_EQ(m.update(in, {20.0, 3, true}, kDt).shift, ShiftRequest::Up);
+  in.shift_up = false;
+  EXPECT_EQ(m.update(in, {20.0, 3, true}, kDt).shift, ShiftRequest::None) << "edges only";
+}
+
+TEST(InputMap, AutomaticBoxInNeutralSelectsFirstWithTheThrottle) {
+  // A manual box may leave the car in neutral; after switching to automatic, holding the
+  // throttle at standstill selects first (and the brake still selects reverse).
+  InputMapper m;
+  InputState in;
+  in.throttle_key = true;
+  const int hold_steps = static_cast<int>(std::lround(m.config().reverse_hold_s / kDt));
+  EXPECT_EQ(hold(m, in, {0.0, 0}, hold_steps).shift, ShiftRequest::Up);
+  InputMapper rolling;
+  for (int i = 0; i < 3 * hold_steps; ++i) ASSERT_EQ(rolling.update(in, {4.0, 0}, kDt).shift, ShiftRequest::None);
 }
 
 }  // namespace

@@ -37,7 +37,8 @@ TEST(Drivetrain, LockedClutchTurnsTheEngineWithTheWheels) {
 }
 
 TEST(Drivetrain, OpenClutchRevsFreelyWithThrottle) {
-  const CarSpec spec = car("sedan");
+  CarSpec spec = car("sedan");
+  spec.gearbox.automatic = false;  // stay in neutral (the automatic would pick a gear)
   Drivetrain d(spec);
   d.set_gear(0);
   Controls c;
@@ -98,6 +99,42 @@ TEST(Drivetrain, ManualBoxFollowsRequestsThroughNeutral) {
   c.shift = ShiftRequest::None;
   for (int i = 0; i < 240; ++i) d.step(c, 1.0, 0.0, 0.0, 1.0 / 240.0);
   EXPECT_EQ(d.state().engagement, 0.0);
+}
+
+}  // namespace
+}  // namespace racer
+
+namespace racer {
+namespace {
+
+TEST(Drivetrain, ManualBoxRefusesReverseAtSpeedAndOverRevvingDownshifts) {
+  CarSpec spec = car("sedan");
+  spec.gearbox.automatic = false;
+  Drivetrain d(spec);
+  d.set_gear(0);
+  Controls down;
+  down.shift = ShiftRequest::Down;
+  d.step(down, 0.0, 60.0, 20.0, 1.0 / 240.0);  // rolling at 20 m/s: no reverse
+  EXPECT_EQ(d.state().gear, 0);
+  d.set_gear(3);
+  // 110 rad/s at the wheels in 2nd would be past the limiter: refused.
+  const double omega = 110.0;
+  ASSERT_GT(d.drivetrain_rpm(2, omega), spec.engine.max_rpm);
+  d.step(down, 0.0, omega, omega * spec.tyre.radius, 1.0 / 240.0);
+  EXPECT_EQ(d.state().gear, 3);
+}
+
+TEST(Drivetrain, AutomaticLeftInNeutralPicksAGearForTheSpeed) {
+  const CarSpec spec = car("sedan");
+  Drivetrain d(spec);
+  d.set_gear(0);
+  Controls c;
+  c.throttle = 0.5;
+  const double omega = 60.0;  // ~20 m/s
+  d.step(c, c.throttle, omega, omega * spec.tyre.radius, 1.0 / 240.0);
+  ASSERT_GE(d.state().gear, 2);
+  EXPECT_LT(d.drivetrain_rpm(d.state().gear, omega), spec.gearbox.shift_up_rpm);
+  EXPECT_GT(d.drivetrain_rpm(d.state().gear, omega), spec.engine.idle_rpm);
 }
 
 }  // namespace
