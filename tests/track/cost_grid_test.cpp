@@ -1,1 +1,86 @@
-// placeholder: being written
+// CostGrid: the exact Euclidean distance transform against brute force.
+#include "track/cost_grid.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <random>
+
+namespace racer {
+namespace {
+
+// Brute force: distance from each cell centre to the nearest blocked cell centre.
+double brute_clearance(const CostGrid& g, int x, int y) {
+  double best = std::numeric_limits<double>::infinity();
+  for (int by = 0; by < g.height(); ++by)
+    for (int bx = 0; bx < g.width(); ++bx)
+      if (!g.drivable(bx, by)) best = std::min(best, std::hypot(bx - x, by - y) * g.cell_size());
+  return best;
+}
+
+TEST(CostGrid, DistanceTransformMatchesBruteForce) {
+  std::mt19937 rng(7);
+  for (int trial = 0; trial < 12; ++trial) {
+    const int w = 5 + static_cast<int>(rng() % 40), h = 5 + static_cast<int>(rng() % 40);
+    const double density = (trial % 4 == 0) ? 0.002 : 0.02 + 0.1 * (trial % 3);
+    CostGrid g({-3.0, 2.0}, 0.5, w, h);
+    std::bernoulli_distribution blocked(density);
+    int count = 0;
+    for (int y = 0; y < h; ++y)
+      for (int x = 0; x < w; ++x)
+        if (blocked(rng)) {
+          g.set_blocked(x, y, true);
+          ++count;
+        }
+    if (count == 0) g.set_blocked(w / 2, h / 3, true);
+    g.compute_clearance();
+    for (int y = 0; y < h; ++y)
+      for (int x = 0; x < w; ++x) {
+        // Exact up to float storage of a value below ~30 m (about 2e-6 m).
+        ASSERT_NEAR(g.clearance(x, y), brute_clearance(g, x, y), 1e-4) << trial << " " << x << "," << y;
+      }
+  }
+}
+
+TEST(CostGrid, ClearanceNextToABlockedCell) {
+  CostGrid g({0.0, 0.0}, 0.5, 20, 20);
+  g.set_blocked(10, 10, true);
+  g.compute_clearance();
+  EXPECT_FLOAT_EQ(g.clearance(10, 10), 0.0f);
+  EXPECT_FLOAT_EQ(g.clearance(11, 10), 0.5f);
+  EXPECT_FLOAT_EQ(g.clearance(11, 11), static_cast<float>(0.5 * std::sqrt(2.0)));
+  EXPECT_FLOAT_EQ(g.clearance(13, 14), 2.5f);  // 3-4-5 triangle of 0.5 m cells
+  EXPECT_FALSE(g.drivable(10, 10));
+  EXPECT_TRUE(g.drivable(11, 10));
+}
+
+TEST(CostGrid, CellLookupsAndBounds) {
+  CostGrid g({-10.0, 5.0}, 0.5, 8, 4);
+  int x = 0, y = 0;
+  g.cell_of({-9.9, 5.1}, x, y);
+  EXPECT_EQ(x, 0);
+  EXPECT_EQ(y, 0);
+  g.cell_of({-6.26, 6.9}, x, y);
+  EXPECT_EQ(x, 7);
+  EXPECT_EQ(y, 3);
+  g.cell_of({1e300, -1e300}, x, y);
+  EXPECT_FALSE(g.in_bounds(x, y));
+  g.cell_of({std::nan(""), 0.0}, x, y);
+  EXPECT_FALSE(g.in_bounds(x, y));
+  EXPECT_DOUBLE_EQ(g.cell_centre(0, 0).x, -9.75);
+  EXPECT_FALSE(g.drivable(-1, 0));
+  EXPECT_FLOAT_EQ(g.clearance(100, 0), 0.0f);
+  EXPECT_GE(g.surface_cost(100, 0), 1e8f);
+  g.set_surface_cost(2, 1, 3.0f);
+  EXPECT_FLOAT_EQ(g.surface_cost(2, 1), 3.0f);
+}
+
+TEST(CostGrid, NoBlockedCellsGivesALargeClearance) {
+  CostGrid g({0.0, 0.0}, 0.5, 10, 10);
+  g.compute_clearance();
+  EXPECT_GT(g.clearance(5, 5), 5.0f);
+}
+
+}  // namespace
+}  // namespace racer
