@@ -1,1 +1,142 @@
-// placeholder: being written
+// Race progress: gate crossings -> stations in order -> laps and sector times.
+//
+//   crossing_at      segment against gate: direction and where along the step
+//   RaceProgress     constructor, start_race, update (sorted sub-step crossings), queries
+//
+// Side convention: a point exactly on a gate's line counts as being ahead of it. A crossing
+// is a change of side, so a car that stops exactly on a gate crosses it once (on arrival),
+// not again when it drives on, and a car that rolls back off it crosses it backwards.
+#include "track/progress.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <utility>
+
+namespace racer {
+namespace {
+
+struct Hit {
+  int direction = 0;  // +1 forwards, -1 backwards, 0 none
+  double t = 0.0;     // fraction of the step p->q at the crossing, in (0, 1]
+};
+
+// Segment p->q against gate g. Endpoints of the gate are inclusive.
+Hit crossing_at(const Gate& g, Vec2 p, Vec2 q) {
+  const Vec2 d = g.b - g.a;
+  if (length_squared(d) <= 0.0) return {};
+  // Signed side: dot(perp(d), x - a) = cross(d, x - a); >= 0 is ahead (forwards side).
+  const double sp = cross(d, p - g.a);
+  const double sq = cross(d, q - g.a);
+  const bool p_ahead = sp >= 0.0, q_ahead = sq >= 0.0;
+  if (p_ahead == q_ahead) return {};
+  if (!std::isfinite(sp) || !std::isfinite(sq)) return {};
+  // Where along the gate the step crosses its line: u in [0, 1] is on the gate.
+  const Vec2 r = q - p;
+  const double denom = cross(d, r);  // = sq - sp, nonzero since the sides differ
+  const double u = cross(p - g.a, r) / denom;
+  if (!(u >= 0.0 && u <= 1.0)) return {};
+  const double t = std::clamp(sp / (sp - sq), 0.0, 1.0);
+  return {q_ahead ? +1 : -1, t};
+}
+
+struct StationHit {
+  double t;
+  int station;
+  int direction;
+};
+
+}  // namespace
+
+int crossing(const Gate& g, Vec2 p, Vec2 q) { return crossing_at(g, p, q).direction; }
+
+RaceProgress::RaceProgress(std::vector<Station> stations, int sectors)
+    : stations_(std::move(stations)), sectors_(std::max(1, sectors)) {}
+
+void RaceProgress::start_race(double now) {
+  start_lap(now);
+  last_time_ = now;  // the next update's `from` is where the car stood now
+  has_last_time_ = true;
+}
+
+void RaceProgress::update(Vec2 from, Vec2 to, double now) {
+  // Time at `from` is the time of the previous update (or of start_race); the first update
+  // has no earlier time, so its crossings are placed at `now`.
+  const double t0 = has_last_time_ ? last_time_ : now;
+  last_time_ = now;
+  has_last_time_ = true;
+  if (stations_.empty()) return;
+
+  // Every station crossed during this step, earliest first (one per station: alternatives
+  // of a station that meet at a point must not count twice).
+  std::vector<StationHit> hits;  // allocates only on a step that crosses something
+  for (std::size_t i = 0; i < stations_.size(); ++i) {
+    Hit best;
+    for (const Gate& g : stations_[i].gates) {
+      const Hit h = crossing_at(g, from, to);
+      if (h.direction != 0 && (best.direction == 0 || h.t < best.t)) best = h;
+    }
+    if (best.direction != 0) hits.push_back({best.t, static_cast<int>(i), best.direction});
+  }
+  std::sort(hits.begin(), hits.end(), [](const StationHit& a, const StationHit& b) {
+    return a.t != b.t ? a.t < b.t : a.station < b.station;
+  });
+
+  for (const StationHit& h : hits) {
+    const double when = t0 + (now - t0) * h.t;
+    if (h.direction < 0) {
+      ++backward_;
+      continue;
+    }
+    cross_forwards(h.station, when);
+  }
+}
+
+void RaceProgress::cross_forwards(int station, double when) {
+  const int count = static_cast<int>(stations_.size());
+  if (!running_) {
+    // A flying start: the first forward crossing of the line starts lap 1.
+    if (station == 0) start_lap(when);
+    return;
+  }
+  if (station != next_) return;  // out of order (a cut, or a station crossed again)
+
+  if (station == 0) {
+    // Every station of the lap was crossed in order: the lap is complete.
+    current_sectors_.push_back(when - sector_start_);
+    LapRecord lap;
+    lap.time = when - lap_start_;
+    lap.sector_times = std::move(current_sectors_);
+    laps_.push_back(std::move(lap));
+    start_lap(when);
+    return;
+  }
+  if (stations_[static_cast<std::size_t>(station)].sector > 0) {
+    current_sectors_.push_back(when - sector_start_);
+    sector_start_ = when;
+  }
+  next_ = station + 1 < count ? station + 1 : 0;
+}
+
+void RaceProgress::start_lap(double when) {
+  running_ = true;
+  lap_start_ = sector_start_ = when;
+  current_sectors_.clear();
+  current_sectors_.reserve(static_cast<std::size_t>(sectors_));
+  next_ = stations_.size() > 1 ? 1 : 0;
+}
+
+std::optional<double> RaceProgress::best_lap() const {
+  if (laps_.empty()) return std::nullopt;
+  double best = laps_.front().time;
+  for (const LapRecord& lap : laps_) best = std::min(best, lap.time);
+  return best;
+}
+
+int RaceProgress::stations_passed() const {
+  if (!running_ || stations_.empty()) return 0;
+  const int count = static_cast<int>(stations_.size());
+  return next_ == 0 ? count - 1 : next_ - 1;
+}
+
+}  // namespace racer

@@ -36,7 +36,9 @@ class RaceProgress {
 
   /// Feeds one step's motion of the car's reference point from `from` to `to` (m) at
   /// simulated time `now` (s). The race clock of this car starts at its first crossing of
-  /// the line (a flying start) or at start_race().
+  /// the line (a flying start) or at start_race(). Crossing times are interpolated within
+  /// the step (from the previous update's time to `now`), so lap times do not quantise.
+  /// A point exactly on a gate counts as ahead of it: stopping on a gate crosses it once.
   void update(Vec2 from, Vec2 to, double now);
   /// Starts lap 1 now without a line crossing (a standing start behind the line).
   void start_race(double now);
@@ -64,6 +66,11 @@ class RaceProgress {
   std::vector<double> current_sectors_;
   std::vector<LapRecord> laps_;
   int backward_ = 0;
+  double last_time_ = 0.0;     // s, time of the previous update (the time at its `to`)
+  bool has_last_time_ = false;
+
+  void cross_forwards(int station, double when);
+  void start_lap(double when);
 };
 
 /// Whether segment p->q crosses gate g, and in which direction: +1 forwards, -1
