@@ -22,6 +22,7 @@ constexpr double kMinSlipSpeed = 0.5;    // m/s: slip denominators never go belo
 constexpr double kMaxBodyAccel = 4.0 * kGravity;  // m/s^2: crash spikes are clipped before the springs
 constexpr double kAbsMinSpeed = 2.0;     // m/s: ABS lets the wheels stop below this
 constexpr double kAbsSlipShare = 0.9;    // ABS holds the slip at this share of the peak slip
+constexpr double kAbsMinShare = 0.05;    // ...and never asks for less than sqrt(this) of it
 constexpr double kTcsCut = 12.0;         // 1/s
 constexpr double kTcsRestore = 4.0;      // 1/s
 
@@ -209,6 +210,7 @@ struct Car::WheelContact {
   Vec2 velocity;        // of the contact point, m/s
   double vx = 0.0, vy = 0.0;  // along the wheel's axes, m/s
   double grip = 1.0, rolling_resistance = 0.0;
+  double cornering = 1.0;     // slip-angle scale of this axle's tyres (rear_cornering_factor)
 };
 
 Car::WheelContact Car::sense_contact(int i, const SurfaceMap& ground) {
@@ -221,6 +223,7 @@ Car::WheelContact Car::sense_contact(int i, const SurfaceMap& ground) {
                   value_noise(c.point.x / surface.bump_wavelength, c.point.y / surface.bump_wavelength);
   c.grip = surface.grip;
   c.rolling_resistance = surface.rolling_resistance;
+  c.cornering = i < 2 ? 1.0 : spec_.tyre.rear_cornering_factor;
   c.forward = from_angle(heading() + w.steer);
   c.side = perp(c.forward);
   c.velocity = from_b2(body_->GetLinearVelocityFromWorldPoint(to_b2(c.point)));
@@ -272,16 +275,20 @@ double Car::longitudinal_force(WheelState& w, const WheelContact& c, const TyreL
   const double radius = spec_.tyre.radius, inertia = spec_.tyre.wheel_inertia;
   const double v_den = std::max(std::abs(c.vx), kMinSlipSpeed);
   const double alpha = std::atan2(c.vy, v_den);
+  const double tyre_alpha = alpha * c.cornering;  // what the tyre's curve sees
   const double mass_share = load.fz / kGravity;  // this wheel's share of the car, kg
-  LongitudinalProblem lp{&tyre_, &load, w.omega, c.vx, v_den, alpha, c.grip, w.drive_torque,
+  LongitudinalProblem lp{&tyre_, &load, w.omega, c.vx, v_den, tyre_alpha, c.grip, w.drive_torque,
                          resist, mass_share, radius, inertia, dt};
   double fx = solve_longitudinal(lp, w.fx);
   w.abs_pressure = 1.0;
   if (spec_.assists.abs && brake > 0.0 && c.vx > kAbsMinSpeed) {
-    const double target = -kAbsSlipShare * load.peak_kappa;
+    // Hold the wheel inside the combined-slip peak: the more it slides sideways, the less
+    // braking slip it may take before the tyre lets go of both.
+    const double lateral_share = std::min(1.0, square(tyre_alpha / load.peak_alpha));
+    const double target = -kAbsSlipShare * load.peak_kappa * std::sqrt(std::max(kAbsMinShare, 1.0 - lateral_share));
     if (lp.slip_after(fx) < target) {
       // Deadbeat: the brake torque that lands the wheel on the target slip this step.
-      const double f_target = tyre_.combined_fx(load, target, alpha, c.grip);
+      const double f_target = tyre_.combined_fx(load, target, tyre_alpha, c.grip);
       const double omega_target = (c.vx + dt * f_target / mass_share + target * v_den) / radius;
       const double t_net = inertia * (omega_target - w.omega) / dt + radius * f_target;
       const double rolling = resist - brake;
@@ -306,7 +313,7 @@ double Car::longitudinal_force(WheelState& w, const WheelContact& c, const TyreL
 double Car::lateral_force(WheelState& w, const WheelContact& c, const TyreLoad& load, double dt) const {
   const double v_den = std::max(std::abs(c.vx), kMinSlipSpeed);
   const double mass_share = load.fz / kGravity;
-  const double fy0 = tyre_.combined(load, w.slip_ratio, std::atan2(c.vy, v_den), c.grip).fy;
+  const double fy0 = tyre_.combined(load, w.slip_ratio, std::atan2(c.vy, v_den) * c.cornering, c.grip).fy;
   // The secant slope through the origin bounds the local slope of a concave curve.
   const double slope = std::abs(c.vy) > 1e-9 ? std::abs(fy0 / c.vy) : 0.0;
   const double stop_force = std::abs(c.vy) * mass_share / dt;

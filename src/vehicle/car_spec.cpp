@@ -56,6 +56,7 @@ void read_tyre(ObjectReader& r, TyreSpec& t) {
   t.wheel_inertia = r.number("wheel_inertia_kgm2", 0.1, 20.0, "kg·m²", t.wheel_inertia);
   t.static_friction = r.number("static_friction", 0.0, 0.999, "", t.static_friction);
   t.dynamic_speed = r.number("dynamic_speed_mps", 0.05, 5.0, "m/s", t.dynamic_speed);
+  t.rear_cornering_factor = r.number("rear_cornering_factor", 0.5, 3.0, "", t.rear_cornering_factor);
   if (t.model == TyreModel::Pacejka) {
     if (auto p = r.object("pacejka", true)) {
       read_coefficients(*p, "a", t.pacejka.a);
@@ -228,7 +229,8 @@ std::string save_car_spec(const CarSpec& c) {
                      {"travel_m", s.travel}, {"bump_stop_n_per_m", s.bump_stop_stiffness}};
   ordered_json tyre = {{"model", t.model == TyreModel::Tanh ? "tanh" : "pacejka"}, {"radius_m", t.radius},
                        {"width_m", t.width}, {"wheel_inertia_kgm2", t.wheel_inertia},
-                       {"static_friction", t.static_friction}, {"dynamic_speed_mps", t.dynamic_speed}};
+                       {"static_friction", t.static_friction}, {"dynamic_speed_mps", t.dynamic_speed},
+                       {"rear_cornering_factor", t.rear_cornering_factor}};
   if (t.model == TyreModel::Pacejka)
     tyre["pacejka"] = {{"a", t.pacejka.a}, {"b", t.pacejka.b}};
   else

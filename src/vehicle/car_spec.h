@@ -63,6 +63,7 @@ struct TyreSpec {
   double wheel_inertia = 1.1;    ///< kg·m^2 per wheel (wheel + tyre + brake disc)
   double static_friction = 0.99; ///< fraction of the velocity-stopping force used at rest (< 1 for stability)
   double dynamic_speed = 1.0;    ///< m/s, above this speed friction is fully dynamic (seed 003 blend)
+  double rear_cornering_factor = 1.0;  ///< rear tyres' cornering stiffness relative to the front (wider rears > 1)
   PacejkaSpec pacejka;
   TanhSpec tanh;
 };
