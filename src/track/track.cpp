@@ -1175,6 +1175,12 @@ class TrackBuilder {
       if (obstacle_hits_segment(spec().obstacles[o], line.a, line.b))
         problem("/obstacles/" + std::to_string(o), "obstacle " + std::to_string(o) + " (" + spec().obstacles[o].kind + ") " +
                                                        fmt_xy(spec().obstacles[o].position) + " is on the start line");
+    // An obstacle beyond the walls is a mistake in the file: no car can ever reach it.
+    for (std::size_t o = 0; o < spec().obstacles.size(); ++o)
+      if (t.flags_at(spec().obstacles[o].position) & kCellOutside)
+        problem("/obstacles/" + std::to_string(o), "obstacle " + std::to_string(o) + " (" + spec().obstacles[o].kind + ") " +
+                                                       fmt_xy(spec().obstacles[o].position) +
+                                                       " is outside the walls, where no car can reach it");
   }
 
   // ---- 2k. the AI's cost grid -------------------------------------------------------------

@@ -303,6 +303,14 @@ TEST(TrackValidation, ObstacleOnTheStartLine) {
   EXPECT_NE(errors.find("obstacle 0 (cone) (x 0, y -56) is on the start line"), std::string::npos) << errors;
 }
 
+TEST(TrackValidation, ObstacleOutsideTheWalls) {
+  TrackSpec s = oval_spec();
+  s.obstacles.push_back({ObstacleShape::Circle, "cone", {0.0, 0.0}, 0.3});  // the oval's infield, beyond the walls
+  const std::string errors = build_errors(s);
+  EXPECT_NE(errors.find("obstacle 0 (cone) (x 0, y 0) is outside the walls, where no car can reach it"), std::string::npos)
+      << errors;
+}
+
 TEST(TrackValidation, BranchThatDoesNotRejoinAhead) {
   TrackSpec s = oval_spec();
   BranchSpec b;
