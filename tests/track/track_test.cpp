@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
+
 #include <cmath>
 #include <fstream>
 #include <limits>
@@ -375,6 +377,38 @@ TrackSpec oval_with_branch() {
   b.surface = Surface::Dirt;
   s.branches.push_back(b);
   return s;
+}
+
+TEST(TrackValidation, RandomlyMangledTracksBuildOrReportNeverCrash) {
+  // Jitter every control point, width and the grid by random amounts (fixed seed): each
+  // build must either succeed with a consistent track or come back with located errors.
+  std::mt19937 rng(2024);
+  std::normal_distribution<double> jitter(0.0, 12.0);
+  std::uniform_real_distribution<double> width(2.0, 40.0);
+  int built = 0, refused = 0;
+  for (int trial = 0; trial < 24; ++trial) {
+    TrackSpec s = oval_spec();
+    for (ControlPoint& p : s.centreline) {
+      p.position += Vec2{jitter(rng), jitter(rng)} * (trial % 4 == 0 ? 4.0 : 1.0);
+      if (trial % 3 == 0) p.width = width(rng);
+    }
+    s.grid.slots = 1 + trial % 24;
+    s.kerbs.min_radius = 10.0 + trial * 20.0;
+    auto r = Track::build(s, "mangled.json");
+    if (r.ok()) {
+      ++built;
+      const Track& t = *r.value();
+      EXPECT_GT(t.centreline().length(), 0.0);
+      EXPECT_EQ(static_cast<int>(t.grid().size()), s.grid.slots);
+      for (const Pose& slot : t.grid()) EXPECT_TRUE(t.on_road(slot.position));
+    } else {
+      ++refused;
+      EXPECT_FALSE(r.errors().empty());
+      for (const DataError& e : r.errors()) EXPECT_FALSE(e.message.empty());
+    }
+  }
+  EXPECT_GT(built, 0);    // mild jitter leaves a drivable oval...
+  EXPECT_GT(refused, 0);  // ...and wild jitter or 2 m widths are refused
 }
 
 TEST(Track, BranchSurfaceStationAndIsland) {
