@@ -1,29 +1,38 @@
 #pragma once
-// GameApp: the frame loop of the first slice: one car on the test ground.
+// GameApp: the frame loop. One car, on the test ground or on a track (--track): timed laps
+// with the lap timer on screen, and F5 re-reads the track and car files (errors shown in
+// a window; the old ones stay in use until a reload succeeds).
 // A frame: poll input -> map to controls -> advance fixed steps -> render -> present.
 // In fixed-time runs (--frames, --screenshot) every frame advances exactly 1/60 s of sim
 // time with no sleeping and no wall clock, and a scripted driver replaces the devices.
 #include <cstdint>
 #include <memory>
+#include <string>
 
 #include "app/options.h"
 #include "core/fixed_step.h"
 #include "game/input_map.h"
+#include "game/lap_timer.h"
 #include "platform/input_devices.h"
 #include "platform/window.h"
 #include "render/camera.h"
 #include "render/skid_marks.h"
+#include "render/track_view.h"
 #include "sim/world.h"
 #include "track/test_ground.h"
+#include "track/track.h"
 #include "ui/driver_aids.h"
+#include "ui/error_window.h"
 #include "ui/imgui_layer.h"
 
 namespace racer {
 
 class GameApp {
  public:
-  /// `window` must be ok(). Returns the exit status from run().
-  GameApp(const Options& options, const CarSpec& spec, Window& window);
+  /// `window` must be ok(). `track`: the loaded --track file, or null for the test ground.
+  /// Returns the exit status from run().
+  GameApp(const Options& options, const CarSpec& spec, std::shared_ptr<const Track> track, Window& window);
+  ~GameApp();
   int run();
 
  private:
@@ -35,17 +44,26 @@ class GameApp {
   bool finish_frame();  // screenshot / frame count; false when the run is over
   void present();
 
+  // --- set-up and reload ---
+  /// A new world on the current track (or the test ground) with the car at the start.
+  void build_world(const DriverAids* keep_aids);
+  void reload();  ///< F5
+  Pose start_pose() const;
+
   void reset_car();
   void apply_driver_aid_toggles();  ///< F2 / F3 / M (gamepad Y) from this frame's commands
   DriverAids driver_aids() const;   ///< the live switches, read from the car
   DriveContext drive_context() const;
-  static InputState scripted_input(double sim_time);
+  InputState scripted_input();      ///< the fixed-time runs' driver
 
   Options options_;
   CarSpec spec_;
   Window& window_;
   TestGround ground_;
-  World world_;
+  std::shared_ptr<const Track> track_;      ///< null on the test ground; outlives world_ and timer_
+  std::unique_ptr<TrackView> track_view_;
+  std::unique_ptr<World> world_;
+  std::unique_ptr<LapTimer> timer_;
   FixedStep clock_;
   InputMapper mapper_;
   InputDevices devices_;
@@ -55,6 +73,9 @@ class GameApp {
   InputState input_;
   AppCommands commands_;
   WorldSnapshot previous_, current_;
+  LoadErrors load_errors_;
+  std::string notice_;     ///< a short message after a reload
+  int notice_until_ = 0;   ///< frame number the notice shows until
   bool show_debug_ = true;
   bool quit_ = false;
   int exit_status_ = 0;

@@ -1,10 +1,12 @@
-// racer: parse the command line, load the car, open the window, run the frame loop.
+// racer: parse the command line, load the car (and the track), open the window, run the
+// frame loop.
 #include <cstdio>
 
 #include "app/asset_path.h"
 #include "app/game_app.h"
 #include "app/options.h"
 #include "platform/window.h"
+#include "track/track.h"
 #include "vehicle/car_spec.h"
 
 int main(int argc, char** argv) {
@@ -26,9 +28,18 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "%s\n", spec.error_text().c_str());
     return 1;
   }
+  std::shared_ptr<const Track> track;
+  if (!options.track.empty()) {
+    auto loaded = Track::load(resolve_asset(options.track));
+    if (!loaded) {
+      std::fprintf(stderr, "%s\n", loaded.error_text().c_str());
+      return 1;
+    }
+    track = loaded.value();
+  }
 
   WindowConfig window_config;
-  window_config.title = "racer - " + spec.value().name;
+  window_config.title = "racer - " + (track ? track->spec().name + " - " : std::string()) + spec.value().name;
   window_config.width = options.width;
   window_config.height = options.height;
   window_config.fullscreen = options.fullscreen;
@@ -38,6 +49,6 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "%s: %s\n", argv[0], window.error().c_str());
     return 1;
   }
-  GameApp app(options, spec.value(), window);
+  GameApp app(options, spec.value(), track, window);
   return app.run();
 }

@@ -54,6 +54,12 @@ const std::vector<OptionSpec>& table() {
          o.car = std::string(v);
          return {};
        }},
+      {"track", "FILE", "track file to drive timed laps on, e.g. tracks/port_ardent.json (default: the test ground)",
+       [](Options& o, std::string_view v) -> std::string {
+         if (v.empty()) return "--track needs a file name";
+         o.track = std::string(v);
+         return {};
+       }},
       {"rate", "HZ", "physics steps per second, 60..500 (default 240)",
        [](Options& o, std::string_view v) -> std::string {
          double hz = 0.0;
@@ -100,8 +106,8 @@ std::string usage(const char* program) {
   out +=
       "\nKeys: arrows or WASD drive (automatic box: hold brake at a stop to reverse), Space\n"
       "handbrake, Q/E or PageDown/PageUp shift (manual box: through R, N, 1..n), M automatic/\n"
-      "manual gearbox, F2 ABS on/off, F3 traction control on/off, R reset the car, F1 vehicle\n"
-      "panel, Esc quit.\n"
+      "manual gearbox, F2 ABS on/off, F3 traction control on/off, R reset the car (to the grid\n"
+      "on a track), F5 reload the track and car files, F1 vehicle panel, Esc quit.\n"
       "Gamepad: left stick steer, RT throttle, LT brake, X handbrake, A/B or shoulders shift,\n"
       "Y automatic/manual gearbox, Back reset.\n";
   return out;

@@ -7,6 +7,7 @@ namespace racer {
 
 struct Options {
   std::string car = "assets/cars/sedan.json";  ///< car file
+  std::string track;                            ///< track file; empty = the test ground
   double rate_hz = 240.0;                       ///< physics steps per second, [60, 500]
   std::string screenshot;                       ///< PNG written after the last frame; empty = none
   int frames = 0;                               ///< >0: fixed-time run of this many frames, then exit

@@ -3,7 +3,7 @@
 // (game/input_map.h) plus the app's own commands.
 //   keyboard: arrows and WASD drive, Space handbrake, Q/E or PageDown/PageUp shift,
 //             M automatic/manual gearbox, F2 ABS, F3 traction control,
-//             R reset, F1 debug panel, Esc quit
+//             R reset, F5 reload the track and car files, F1 debug panel, Esc quit
 //   gamepads (SDL GameController, hot-plugged): left stick X steers, right trigger throttle,
 //             left trigger brake, A / right shoulder shift up, B / left shoulder shift down,
 //             X handbrake, Y automatic/manual gearbox, Back reset. Any connected
@@ -26,6 +26,7 @@ struct AppCommands {
   bool toggle_abs = false;
   bool toggle_tcs = false;
   bool toggle_gearbox = false;  ///< automatic <-> manual
+  bool reload = false;          ///< re-read the track and car files from disk
 };
 
 class InputDevices {

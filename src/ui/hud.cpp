@@ -100,11 +100,11 @@ float draw_speed_and_gear(ImDrawList* dl, const UiFonts& fonts, const CarSnapsho
 const char* key_help(bool gamepad, bool automatic) {
   if (gamepad)
     return automatic
-        ? "Stick steer   RT throttle   LT brake / reverse   X handbrake   A/B shift   Y manual   F2 ABS   F3 TCS   Back reset   F1 panel   Esc quit"
-        : "Stick steer   RT throttle   LT brake   X handbrake   A/B or LB/RB shift R N 1..   Y auto   F2 ABS   F3 TCS   Back reset   F1 panel   Esc quit";
+        ? "Stick steer   RT throttle   LT brake / reverse   X handbrake   A/B shift   Y manual   F2 ABS   F3 TCS   Back reset   F5 reload   F1 panel   Esc quit"
+        : "Stick steer   RT throttle   LT brake   X handbrake   A/B or LB/RB shift R N 1..   Y auto   F2 ABS   F3 TCS   Back reset   F5 reload   F1 panel   Esc quit";
   return automatic
-      ? "Arrows/WASD drive   hold brake to reverse   Space handbrake   Q/E shift   M manual   F2 ABS   F3 TCS   R reset   F1 panel   Esc quit"
-      : "Arrows/WASD drive   Space handbrake   Q/E shift R N 1..   M auto   F2 ABS   F3 TCS   R reset   F1 panel   Esc quit";
+      ? "Arrows/WASD drive   hold brake to reverse   Space handbrake   Q/E shift   M manual   F2 ABS   F3 TCS   R reset   F5 reload   F1 panel   Esc quit"
+      : "Arrows/WASD drive   Space handbrake   Q/E shift R N 1..   M auto   F2 ABS   F3 TCS   R reset   F5 reload   F1 panel   Esc quit";
 }
 
 void draw_key_help(ImDrawList* dl, const UiFonts& fonts, ImVec2 screen, const char* help) {

@@ -1,6 +1,11 @@
 # Runs `racer --screenshot` under xvfb-run and checks that a real PNG came out.
+# -DRACER=exe -DOUT=png [-DEXTRA_ARGS=a|b|c (more arguments, '|'-separated)] [-DFRAMES=n]
 file(REMOVE ${OUT})
-execute_process(COMMAND xvfb-run -a -s "-screen 0 1280x720x24" ${RACER} --screenshot ${OUT} --frames 120
+if(NOT DEFINED FRAMES)
+  set(FRAMES 120)
+endif()
+string(REPLACE "|" ";" extra "${EXTRA_ARGS}")
+execute_process(COMMAND xvfb-run -a -s "-screen 0 1280x720x24" ${RACER} ${extra} --screenshot ${OUT} --frames ${FRAMES}
                 RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(NOT status EQUAL 0)
   message(FATAL_ERROR "racer --screenshot exited with ${status}\n${out}\n${err}")
