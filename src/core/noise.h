@@ -6,13 +6,19 @@
 
 namespace racer {
 
-inline double lattice_value(std::int64_t ix, std::int64_t iy, std::uint32_t seed) {
-  std::uint64_t h = static_cast<std::uint64_t>(ix) * 0x9E3779B97F4A7C15ull ^
-                    static_cast<std::uint64_t>(iy) * 0xC2B2AE3D27D4EB4Full ^ seed;
+/// Deterministic hash of an integer cell (and a salt) to [0, 1).
+inline double cell_hash01(std::int64_t x, std::int64_t y, std::uint64_t salt = 0) {
+  std::uint64_t h = static_cast<std::uint64_t>(x) * 0x9E3779B97F4A7C15ull ^
+                    (static_cast<std::uint64_t>(y) + 0x632BE59BD9B4E019ull + salt) * 0xC2B2AE3D27D4EB4Full;
   h ^= h >> 31;
   h *= 0xBF58476D1CE4E5B9ull;
   h ^= h >> 29;
-  return static_cast<double>(h >> 11) * (2.0 / 9007199254740992.0) - 1.0;
+  return static_cast<double>(h >> 11) * (1.0 / 9007199254740992.0);
+}
+
+/// The same hash in [-1, 1): the lattice values of value_noise.
+inline double lattice_value(std::int64_t ix, std::int64_t iy, std::uint32_t seed) {
+  return 2.0 * cell_hash01(ix, iy, seed) - 1.0;
 }
 
 /// Smooth noise at (x, y) (lattice spacing 1), in [-1, 1].

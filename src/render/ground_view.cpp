@@ -9,6 +9,7 @@
 #include <string>
 
 #include "core/math.h"
+#include "core/noise.h"
 
 namespace racer {
 namespace {
@@ -20,15 +21,6 @@ constexpr Rgba kGrassOutside{62, 104, 52};
 constexpr Rgba kPaint{232, 232, 226, 235};
 constexpr double kSlab = 10.0;  // m, asphalt slab and grid spacing
 
-/// Deterministic hash of an integer cell to [0, 1).
-double cell_noise(std::int64_t x, std::int64_t y, std::uint64_t salt = 0) {
-  std::uint64_t h = static_cast<std::uint64_t>(x) * 0x9E3779B97F4A7C15ull ^
-                    (static_cast<std::uint64_t>(y) + 0x632BE59BD9B4E019ull + salt) * 0xC2B2AE3D27D4EB4Full;
-  h ^= h >> 31;
-  h *= 0xBF58476D1CE4E5B9ull;
-  h ^= h >> 29;
-  return static_cast<double>(h >> 11) * (1.0 / 9007199254740992.0);
-}
 
 struct View {
   const Camera& cam;
@@ -56,7 +48,7 @@ void draw_pad(Mesh& m, const View& v, double half) {
   // Slabs: each 10 m square a shade lighter or darker, like a concrete-and-tarmac apron.
   for (std::int64_t cx = cell(lo.x, kSlab); cx <= cell(hi.x, kSlab); ++cx)
     for (std::int64_t cy = cell(lo.y, kSlab); cy <= cell(hi.y, kSlab); ++cy) {
-      const double f = 0.93 + 0.12 * cell_noise(cx, cy);
+      const double f = 0.93 + 0.12 * cell_hash01(cx, cy);
       const double x0 = static_cast<double>(cx) * kSlab, y0 = static_cast<double>(cy) * kSlab;
       v.rect(m, {std::max(x0, -half), std::max(y0, -half)},
              {std::min(x0 + kSlab, half), std::min(y0 + kSlab, half)}, shade(kAsphalt, f));
@@ -147,8 +139,8 @@ void draw_texture(Mesh& m, const View& v, const SurfacePatch& p, const PatchLook
   }
   if (p.surface == Surface::Ice) {  // polished streaks
     for (double y = p.min.y + 3.0; y < p.max.y - 2.0; y += 7.0) {
-      const double x0 = p.min.x + 4.0 + 6.0 * cell_noise(0, static_cast<std::int64_t>(y));
-      const double x1 = std::min(p.max.x - 3.0, x0 + 14.0 + 10.0 * cell_noise(1, static_cast<std::int64_t>(y)));
+      const double x0 = p.min.x + 4.0 + 6.0 * cell_hash01(0, static_cast<std::int64_t>(y));
+      const double x1 = std::min(p.max.x - 3.0, x0 + 14.0 + 10.0 * cell_hash01(1, static_cast<std::int64_t>(y)));
       if (!v.visible({x0, y - 1.5}, {x1, y + 1.5})) continue;
       m.quad(v.s({x0, y}), v.s({x1, y + 1.2}), v.s({x1, y + 1.6}), v.s({x0, y + 0.4}), with_alpha(lk.fleck, 0.6));
     }
@@ -160,12 +152,12 @@ void draw_texture(Mesh& m, const View& v, const SurfacePatch& p, const PatchLook
   const double spacing = std::max(1.0 / std::sqrt(lk.fleck_density), 3.0 / v.cam.pixels_per_metre());
   for (std::int64_t cx = cell(lo.x, spacing); cx <= cell(hi.x, spacing); ++cx)
     for (std::int64_t cy = cell(lo.y, spacing); cy <= cell(hi.y, spacing); ++cy) {
-      const Vec2 c{(static_cast<double>(cx) + cell_noise(cx, cy, 1)) * spacing,
-                   (static_cast<double>(cy) + cell_noise(cx, cy, 2)) * spacing};
+      const Vec2 c{(static_cast<double>(cx) + cell_hash01(cx, cy, 1)) * spacing,
+                   (static_cast<double>(cy) + cell_hash01(cx, cy, 2)) * spacing};
       if (c.x < p.min.x + 0.3 || c.x > p.max.x - 0.3 || c.y < p.min.y + 0.3 || c.y > p.max.y - 0.3) continue;
-      const double r = std::max(lk.fleck_size * (0.6 + 0.8 * cell_noise(cx, cy, 3)), 0.6 / v.cam.pixels_per_metre());
-      const Rgba col = cell_noise(cx, cy, 4) < 0.5 ? lk.fleck : lk.fleck2;
-      const double a = kPi * cell_noise(cx, cy, 5);
+      const double r = std::max(lk.fleck_size * (0.6 + 0.8 * cell_hash01(cx, cy, 3)), 0.6 / v.cam.pixels_per_metre());
+      const Rgba col = cell_hash01(cx, cy, 4) < 0.5 ? lk.fleck : lk.fleck2;
+      const double a = kPi * cell_hash01(cx, cy, 5);
       const Vec2 d1 = from_angle(a) * r, d2 = perp(from_angle(a)) * (r * 0.7);
       m.quad(v.s(c + d1), v.s(c + d2), v.s(c - d1), v.s(c - d2), col);
     }

@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "core/math.h"
+#include "core/noise.h"
 #include "render/triangulate.h"
 
 namespace racer {
@@ -43,15 +44,6 @@ SurfaceLook look(Surface s) {
   return {{62, 64, 69}, {}, {}, 0.0, 0.0};
 }
 
-/// Deterministic hash of an integer cell to [0, 1).
-double noise(std::int64_t x, std::int64_t y, std::uint64_t salt = 0) {
-  std::uint64_t h = static_cast<std::uint64_t>(x) * 0x9E3779B97F4A7C15ull ^
-                    (static_cast<std::uint64_t>(y) + 0x632BE59BD9B4E019ull + salt) * 0xC2B2AE3D27D4EB4Full;
-  h ^= h >> 31;
-  h *= 0xBF58476D1CE4E5B9ull;
-  h ^= h >> 29;
-  return static_cast<double>(h >> 11) * (1.0 / 9007199254740992.0);
-}
 
 std::int64_t cell(double v, double size) { return static_cast<std::int64_t>(std::floor(v / size)); }
 
@@ -191,7 +183,7 @@ void zone(WorldMesh& m, const SurfaceZone& z) {
     for (double y = lo_y + 1.5; y < hi_y - 1.0; y += 2.6)
       for (double x = lo_x + 1.0; x < hi_x - 1.0; x += 7.0) {
         const auto cx = static_cast<std::int64_t>(x * 10.0), cy = static_cast<std::int64_t>(y * 10.0);
-        const double x0 = x + 3.0 * noise(cx, cy, 7), len = 2.0 + 4.0 * noise(cx, cy, 8);
+        const double x0 = x + 3.0 * cell_hash01(cx, cy, 7), len = 2.0 + 4.0 * cell_hash01(cx, cy, 8);
         const Vec2 a{x0, y}, b{x0 + len, y + 0.35 * len};
         if (!point_in_polygon(a, z.polygon) || !point_in_polygon(b, z.polygon)) continue;
         m.quad(a, b, b + Vec2{0.0, 0.25}, a + Vec2{0.0, 0.25}, with_alpha(lk.fleck_a, 0.55));
@@ -207,14 +199,14 @@ void grain(WorldMesh& m, const Track& track) {
   if (!(hi.x - lo.x < 20000.0 && hi.y - lo.y < 20000.0)) return;
   for (std::int64_t cx = cell(lo.x, kCell); cx <= cell(hi.x, kCell); ++cx)
     for (std::int64_t cy = cell(lo.y, kCell); cy <= cell(hi.y, kCell); ++cy) {
-      const Vec2 c{(static_cast<double>(cx) + noise(cx, cy, 1)) * kCell, (static_cast<double>(cy) + noise(cx, cy, 2)) * kCell};
+      const Vec2 c{(static_cast<double>(cx) + cell_hash01(cx, cy, 1)) * kCell, (static_cast<double>(cy) + cell_hash01(cx, cy, 2)) * kCell};
       if ((track.flags_at(c) & kCellOutside) != 0) continue;
       const SurfaceLook lk = look(track.surface_at(c));
-      if (lk.grain_density <= 0.0 || noise(cx, cy, 3) * 4.0 > lk.grain_density) continue;
-      const double r = lk.grain_size * (0.6 + 0.8 * noise(cx, cy, 4));
-      const double a = kPi * noise(cx, cy, 5);
+      if (lk.grain_density <= 0.0 || cell_hash01(cx, cy, 3) * 4.0 > lk.grain_density) continue;
+      const double r = lk.grain_size * (0.6 + 0.8 * cell_hash01(cx, cy, 4));
+      const double a = kPi * cell_hash01(cx, cy, 5);
       const Vec2 d1 = from_angle(a) * r, d2 = perp(from_angle(a)) * (r * 0.7);
-      m.quad(c + d1, c + d2, c - d1, c - d2, noise(cx, cy, 6) < 0.5 ? lk.fleck_a : lk.fleck_b);
+      m.quad(c + d1, c + d2, c - d1, c - d2, cell_hash01(cx, cy, 6) < 0.5 ? lk.fleck_a : lk.fleck_b);
     }
 }
 
@@ -377,15 +369,15 @@ void trees(WorldMesh& m, const Track& track) {
   if (!(hi.x - lo.x < 20000.0 && hi.y - lo.y < 20000.0)) return;
   for (std::int64_t cx = cell(lo.x, kSpacing); cx <= cell(hi.x, kSpacing); ++cx)
     for (std::int64_t cy = cell(lo.y, kSpacing); cy <= cell(hi.y, kSpacing); ++cy) {
-      if (noise(cx, cy, 11) < 0.35) continue;  // clearings
-      const Vec2 c{(static_cast<double>(cx) + 0.15 + 0.7 * noise(cx, cy, 12)) * kSpacing,
-                   (static_cast<double>(cy) + 0.15 + 0.7 * noise(cx, cy, 13)) * kSpacing};
-      const double r = 2.4 + 2.4 * noise(cx, cy, 14);
+      if (cell_hash01(cx, cy, 11) < 0.35) continue;  // clearings
+      const Vec2 c{(static_cast<double>(cx) + 0.15 + 0.7 * cell_hash01(cx, cy, 12)) * kSpacing,
+                   (static_cast<double>(cy) + 0.15 + 0.7 * cell_hash01(cx, cy, 13)) * kSpacing};
+      const double r = 2.4 + 2.4 * cell_hash01(cx, cy, 14);
       bool clear = (track.flags_at(c) & kCellOutside) != 0;
       for (int k = 0; k < 8 && clear; ++k)
         clear = (track.flags_at(c + from_angle(kPi * k / 4.0) * (r + 2.5)) & kCellOutside) != 0;
       if (!clear) continue;
-      const double tone = 0.85 + 0.3 * noise(cx, cy, 15);
+      const double tone = 0.85 + 0.3 * cell_hash01(cx, cy, 15);
       const Rgba leaf = shade(Rgba{34, 74, 34}, tone), top = shade(Rgba{58, 104, 50}, tone);
       m.disc(c + kShadowOffset * 4.0, r * 1.05, with_alpha(kShadow, 0.0), Rgba{0, 0, 0, 90}, 14);
       m.disc(c, r, shade(leaf, 0.8), leaf, 14);
