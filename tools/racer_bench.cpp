@@ -1,15 +1,23 @@
 // racer-bench: timing benchmarks (timing lives here, never in tests).
 //   racer-bench sim [--cars N] [--seconds S] [--rate HZ] [--car FILE]
 //   racer-bench surface --track FILE [--queries N]
+//   racer-bench astar --map FILE --scen FILE [--repeat N]
+//   racer-bench astar --random SIDE [--seed N] [--queries Q] [--obstacles P]
 // Each prints one JSON object (see --help).
+#include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <iostream>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
+#include "ai/dwa_scene.h"
+#include "ai/grid_search.h"
+#include "ai/movingai.h"
 #include "core/fixed_step.h"
 #include "sim/world.h"
 #include "track/test_ground.h"
@@ -21,12 +29,22 @@ using namespace racer;
 
 constexpr const char* kUsage = R"(usage: racer-bench sim [options]
        racer-bench surface --track FILE [--queries N]
+       racer-bench astar --map FILE --scen FILE [--repeat N]
+       racer-bench astar --random SIDE [--seed N] [--queries Q] [--obstacles P]
 
   sim       steps N cars driving scripted laps on the test ground, headless, and reports
             the cost of a fixed step: {"bench", "cars", "rate_hz", "sim_seconds",
             "wall_seconds", "us_per_step", "us_per_car_step", "realtime_factor", "state_hash"}
   surface   loads a track and times the wheels' surface query at random points inside its
             bounds: {"bench", "track", "build_ms", "queries", "ns_per_query", "checksum"}
+  astar     A* (src/ai/grid_search.h) on a MovingAI map, every scenario of the .scen file:
+            {"bench", "map", "queries", "matched", "max_error", "us_per_query",
+            "expanded_per_query"} (matched: within 1e-6 of the optimal length); or on a
+            random SIDE x SIDE grid with random passable start and goal cells:
+            {"bench", "grid", "side", "obstacles", "seed", "queries", "found", "us_per_query",
+            "max_us_per_query", "us_per_found_query", "max_us_per_found_query",
+            "expanded_per_query", "mean_length"} (an unreachable goal floods the start's
+            whole component: those queries set the maximum)
 
 sim options:
   --cars N        cars in the world, 1..64                 default 20
@@ -38,6 +56,15 @@ sim options:
 surface options:
   --track FILE    track file                               required
   --queries N     number of queries, 1000..100000000       default 10000000
+
+astar options:
+  --map FILE      MovingAI .map file
+  --scen FILE     its .scen file (both required unless --random)
+  --repeat N      timing passes over all scenarios, 1..100000 default 100
+  --random SIDE   random SIDE x SIDE grid, 8..4096 (instead of --map/--scen)
+  --obstacles P   blocked share of the random grid, 0..0.6  default 0.3
+  --seed N        random grid and queries, 0..4294967295    default 1
+  --queries Q     random queries, 1..1000000                default 200
 )";
 
 [[noreturn]] void fail(const std::string& message) {
@@ -102,6 +129,193 @@ int bench_surface(int argc, char** argv) {
   return 0;
 }
 
+// ---- astar -----------------------------------------------------------------------------------
+
+int bench_astar_movingai(const std::string& map_path, const std::string& scen_path, long repeat) {
+  const Result<SearchGrid> map = load_movingai_map(map_path);
+  const Result<std::vector<MovingAiScenario>> scen = load_movingai_scenarios(scen_path);
+  if (!map || !scen) {
+    if (!map) std::cerr << map.error_text() << "\n";
+    if (!scen) std::cerr << scen.error_text() << "\n";
+    return 1;
+  }
+  const std::vector<MovingAiScenario>& scenarios = scen.value();
+  GridSearch search;
+  long matched = 0, expanded = 0;
+  double max_error = 0.0;
+  for (const MovingAiScenario& s : scenarios) {  // the checked pass
+    const SearchResult& r = search.search(map.value(), s.start, s.goal);
+    const double error = r.found() ? std::abs(r.cost - s.optimal_length) : std::numeric_limits<double>::infinity();
+    max_error = std::max(max_error, error);
+    if (error <= 1e-6) ++matched;
+    expanded += r.expanded;
+  }
+  const auto start = std::chrono::steady_clock::now();
+  for (long pass = 0; pass < repeat; ++pass)
+    for (const MovingAiScenario& s : scenarios) search.search(map.value(), s.start, s.goal);
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const auto n = static_cast<double>(scenarios.size());
+  nlohmann::ordered_json out = {{"bench", "astar"}, {"map", map_path}, {"queries", scenarios.size()},
+                                {"matched", matched}, {"max_error", std::isfinite(max_error) ? max_error : -1.0},
+                                {"us_per_query", wall * 1e6 / (n * static_cast<double>(repeat))},
+                                {"expanded_per_query", static_cast<double>(expanded) / n}};
+  std::cout << out.dump(2) << "\n";
+  return matched == static_cast<long>(scenarios.size()) ? 0 : 1;
+}
+
+int bench_astar_random(int side, double obstacles, std::uint64_t seed, long queries) {
+  std::uint64_t state = seed;  // splitmix64: the same grid and queries on every machine
+  auto next = [&state] {
+    std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+  };
+  auto uniform = [&next] { return static_cast<double>(next() >> 11) / 9007199254740992.0; };
+  SearchGrid grid(side, side);
+  for (int y = 0; y < side; ++y)
+    for (int x = 0; x < side; ++x) grid.set_passable(x, y, uniform() >= obstacles);
+  auto passable_cell = [&] {
+    for (;;) {
+      const GridCell c{static_cast<int>(next() % static_cast<std::uint64_t>(side)),
+                       static_cast<int>(next() % static_cast<std::uint64_t>(side))};
+      if (grid.passable(c.x, c.y)) return c;
+    }
+  };
+  std::vector<std::pair<GridCell, GridCell>> pairs(static_cast<std::size_t>(queries));
+  for (auto& [a, b] : pairs) {
+    a = passable_cell();
+    b = passable_cell();
+  }
+  GridSearch search;
+  search.search(grid, pairs.front().first, pairs.front().second);  // grow the arrays once, untimed
+  long found = 0, expanded = 0;
+  double total_us = 0.0, max_us = 0.0, length = 0.0, found_us = 0.0, max_found_us = 0.0;
+  for (const auto& [a, b] : pairs) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const SearchResult& r = search.search(grid, a, b);
+    const double us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+    total_us += us;
+    max_us = std::max(max_us, us);
+    expanded += r.expanded;
+    if (r.found()) {
+      ++found;
+      length += r.length;
+      found_us += us;
+      max_found_us = std::max(max_found_us, us);
+    }
+  }
+  const auto n = static_cast<double>(queries);
+  nlohmann::ordered_json out = {{"bench", "astar"}, {"grid", "random"}, {"side", side}, {"obstacles", obstacles},
+                                {"seed", seed}, {"queries", queries}, {"found", found},
+                                {"us_per_query", total_us / n}, {"max_us_per_query", max_us},
+                                {"us_per_found_query", found > 0 ? found_us / static_cast<double>(found) : 0.0},
+                                {"max_us_per_found_query", max_found_us},
+                                {"expanded_per_query", static_cast<double>(expanded) / n},
+                                {"mean_length", found > 0 ? length / static_cast<double>(found) : 0.0}};
+  std::cout << out.dump(2) << "\n";
+  return 0;
+}
+
+int bench_astar(int argc, char** argv) {
+  std::string map_path, scen_path;
+  long repeat = 100, queries = 200;
+  int side = 0;
+  double obstacles = 0.3;
+  std::uint64_t seed = 1;
+  for (int i = 2; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (i + 1 >= argc) fail("option " + arg + " needs a value");
+    const std::string value = argv[++i];
+    if (arg == "--map") map_path = value;
+    else if (arg == "--scen") scen_path = value;
+    else if (arg == "--repeat") repeat = static_cast<long>(parse(arg, value, 1, 100000));
+    else if (arg == "--random") side = static_cast<int>(parse(arg, value, 8, 4096));
+    else if (arg == "--obstacles") obstacles = parse(arg, value, 0.0, 0.6);
+    else if (arg == "--seed") seed = static_cast<std::uint64_t>(parse(arg, value, 0, 4294967295.0));
+    else if (arg == "--queries") queries = static_cast<long>(parse(arg, value, 1, 1e6));
+    else fail("unknown option " + arg);
+  }
+  if (side > 0) {
+    if (!map_path.empty() || !scen_path.empty()) fail("astar takes either --random SIDE or --map/--scen, not both");
+    return bench_astar_random(side, obstacles, seed, queries);
+  }
+  if (map_path.empty() || scen_path.empty()) fail("astar needs --map FILE and --scen FILE (or --random SIDE)");
+  return bench_astar_movingai(map_path, scen_path, repeat);
+}
+
+// ---- dwa -------------------------------------------------------------------------------------
+
+constexpr const char* kDwaUsage = R"(usage: racer-bench dwa --scene FILE [--repeat N] [--drive]
+
+  dwa       one DWA decision (src/ai/dwa.h) on a scene of ../shared/bench/dwa_scene_*.json with
+            seed 004's parameters (11 x 21 samples, 1.2 s horizon), repeated N times:
+            {"scene", "samples", "us_per_decision", "decisions", "admissible", "v", "omega"}
+  --drive   seed 004's closed loop instead: the kinematic car steps at 0.05 s for up to 600
+            steps: {"scene", "progress_m", "reached_end", "collided", "length_m", "steps",
+            "min_gap_m", "fallbacks", "max_stall_s"}; exit status 1 unless it reached the end
+            without a collision
+  --repeat N  decisions timed, 1..100000000, default 20000
+)";
+
+int bench_dwa(int argc, char** argv) {
+  std::string scene_path;
+  bool drive = false;
+  double repeat = 20000;
+  for (int i = 2; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--help") {
+      std::cout << kDwaUsage;
+      return 0;
+    }
+    if (arg == "--drive") {
+      drive = true;
+      continue;
+    }
+    if (i + 1 >= argc) fail("option " + arg + " needs a value");
+    const std::string value = argv[++i];
+    if (arg == "--scene") scene_path = value;
+    else if (arg == "--repeat") repeat = parse(arg, value, 1, 1e8);
+    else fail("unknown option " + arg);
+  }
+  if (scene_path.empty()) fail("dwa needs --scene FILE");
+  const Result<DwaScene> scene = load_dwa_scene(scene_path);
+  if (!scene) {
+    std::cerr << scene.error_text() << "\n";
+    return 1;
+  }
+  const std::string name = scene_path.substr(scene_path.find_last_of('/') + 1);
+  DwaParams params;  // seed 004's values
+  params.car_radius = scene.value().car_radius;
+  if (drive) {
+    const DwaDriveResult r = drive_dwa_scene(scene.value(), params, 600);
+    nlohmann::ordered_json out = {{"scene", name}, {"progress_m", r.progress_m}, {"reached_end", r.reached_end},
+                                  {"collided", r.collided}, {"length_m", r.length_m}, {"steps", r.steps},
+                                  {"min_gap_m", r.min_gap_m}, {"fallbacks", r.fallbacks}, {"max_stall_s", r.max_stall_s}};
+    std::cout << out.dump(2) << "\n";
+    return r.reached_end && !r.collided ? 0 : 1;
+  }
+  DwaInput in;
+  in.state = scene.value().car;
+  in.waypoints = scene.value().waypoints;
+  in.obstacles = scene.value().obstacles;
+  DwaPlanner planner(params);
+  DwaDecision d = planner.decide(in);  // warm up (scratch memory grows here, once)
+  const auto n = static_cast<long>(repeat);
+  double checksum = 0.0;
+  const auto start = std::chrono::steady_clock::now();
+  for (long i = 0; i < n; ++i) {
+    d = planner.decide(in);
+    checksum += d.v + d.omega;
+  }
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  nlohmann::ordered_json out = {{"scene", name}, {"samples", d.sample_count}, {"us_per_decision", wall * 1e6 / static_cast<double>(n)},
+                                {"decisions", n}, {"admissible", d.admissible_count}, {"v", d.v}, {"omega", d.omega},
+                                {"checksum", checksum}};
+  std::cout << out.dump(2) << "\n";
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -110,6 +324,8 @@ int main(int argc, char** argv) {
     return argc < 2 ? 2 : 0;
   }
   if (std::string(argv[1]) == "surface") return bench_surface(argc, argv);
+  if (std::string(argv[1]) == "astar") return bench_astar(argc, argv);
+  if (std::string(argv[1]) == "dwa") return bench_dwa(argc, argv);
   if (std::string(argv[1]) != "sim") fail("unknown benchmark \"" + std::string(argv[1]) + "\" (see --help)");
   int cars = 20;
   double seconds = 60.0, rate = FixedStep::kDefaultRate;

@@ -1,0 +1,321 @@
+// Grid search: SearchGrid, RouteCosts, and A* / Dijkstra over three views of a grid
+// (uniform SearchGrid, weighted SearchGrid, track CostGrid) sharing one core.
+//
+// Sections
+//   SearchGrid and RouteCosts
+//   Views: how the core reads passability and multipliers
+//   The search core (A* with an indexed binary heap, generation-stamped nodes)
+//   The heap
+#include "ai/grid_search.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+#include <cstdlib>
+
+#include "track/cost_grid.h"
+
+namespace racer {
+namespace {
+
+constexpr double kSqrt2 = 1.41421356237309504880;
+constexpr double kUnit = 4294967296.0;  // 2^32 key units per cell of cost
+using Key = std::uint64_t;
+constexpr Key kOrthogonalKey = Key{1} << 32;
+const Key kDiagonalKey = static_cast<Key>(std::llround(kSqrt2 * kUnit));
+constexpr Key kKeyLimit = Key{1} << 62;  // keys saturate here (never reached in practice)
+
+// The key of a step of `cost` cells (cost <= 1.5 * kMaxCost, so the product is exact enough).
+Key step_key(double cost) { return static_cast<Key>(std::llround(cost * kUnit)); }
+
+Key add_keys(Key a, Key b) { return std::min(a + b, kKeyLimit); }  // both < 2^62: no wrap
+
+double clamp_cost(double m) { return std::clamp(m, 1.0, static_cast<double>(SearchGrid::kMaxCost)); }
+
+// Neighbour offsets: the four orthogonal ones first, then the diagonals; each diagonal
+// lists the two orthogonal neighbours it must not cut between.
+constexpr int kDx[8] = {1, -1, 0, 0, 1, -1, 1, -1};
+constexpr int kDy[8] = {0, 0, 1, -1, 1, 1, -1, -1};
+constexpr int kSideA[8] = {0, 0, 0, 0, 0, 1, 0, 1};  // the x-step (E or W) of a diagonal
+constexpr int kSideB[8] = {0, 0, 0, 0, 2, 2, 3, 3};  // the y-step (N or S) of a diagonal
+
+// The multiplier of a CostGrid cell, rounded to float like SearchGrid's storage so that
+// both ways of searching a CostGrid give identical costs.
+float route_multiplier(const CostGrid& grid, const RouteCosts& costs, int x, int y) {
+  return static_cast<float>(costs.multiplier(static_cast<double>(grid.clearance(x, y)), static_cast<double>(grid.surface_cost(x, y))));
+}
+
+bool route_passable(const CostGrid& grid, const RouteCosts& costs, int x, int y) {
+  return grid.drivable(x, y) && static_cast<double>(grid.clearance(x, y)) >= costs.min_clearance_m;
+}
+
+}  // namespace
+
+// ---- SearchGrid and RouteCosts -----------------------------------------------------------
+
+SearchGrid::SearchGrid(int w, int h)
+    : w_(std::clamp(w, 0, kMaxSide)), h_(std::clamp(h, 0, kMaxSide)),
+      passable_(static_cast<std::size_t>(w_) * static_cast<std::size_t>(h_), 1) {}
+
+void SearchGrid::set_cost(int x, int y, float multiplier) {
+  assert(multiplier >= 1.0f && "SearchGrid: cost multipliers must be >= 1");
+  if (cost_.empty()) cost_.assign(passable_.size(), 1.0f);
+  cost_[index(x, y)] = std::max(multiplier, 1.0f);  // also maps NaN to 1
+}
+
+double RouteCosts::multiplier(double clearance_m, double surface_cost) const {
+  const double surface = use_surface ? std::max(surface_cost, 1.0) : 1.0;
+  double near_wall = 0.0;
+  if (clearance_margin_m > 0.0) near_wall = std::max(0.0, 1.0 - clearance_m / clearance_margin_m);
+  return surface * (1.0 + std::max(clearance_penalty, 0.0) * near_wall);
+}
+
+void make_route_grid(const CostGrid& grid, const RouteCosts& costs, SearchGrid& out) {
+  out = SearchGrid(grid.width(), grid.height());
+  for (int y = 0; y < out.height(); ++y)
+    for (int x = 0; x < out.width(); ++x) {
+      out.set_passable(x, y, route_passable(grid, costs, x, y));
+      out.set_cost(x, y, route_multiplier(grid, costs, x, y));
+    }
+}
+
+// ---- Views ---------------------------------------------------------------------------------
+// The core asks a view for its size and, for in-bounds cells only, passable(x, y, index) and
+// cost(x, y, index) (the multiplier). kUniform lets the core skip multipliers altogether.
+
+namespace {
+
+struct UniformView {
+  static constexpr bool kUniform = true;
+  const SearchGrid& grid;
+  int width() const { return grid.width(); }
+  int height() const { return grid.height(); }
+  bool passable(int, int, std::size_t i) const { return grid.passable_cells()[i] != 0; }
+  double cost(int, int, std::size_t) const { return 1.0; }
+};
+
+struct WeightedView {
+  static constexpr bool kUniform = false;
+  const SearchGrid& grid;
+  int width() const { return grid.width(); }
+  int height() const { return grid.height(); }
+  bool passable(int, int, std::size_t i) const { return grid.passable_cells()[i] != 0; }
+  double cost(int, int, std::size_t i) const { return clamp_cost(static_cast<double>(grid.costs()[i])); }
+};
+
+struct CostGridView {
+  static constexpr bool kUniform = false;
+  const CostGrid& grid;
+  const RouteCosts& costs;
+  int width() const { return grid.width(); }
+  int height() const { return grid.height(); }
+  bool passable(int x, int y, std::size_t) const { return route_passable(grid, costs, x, y); }
+  double cost(int x, int y, std::size_t) const { return clamp_cost(static_cast<double>(route_multiplier(grid, costs, x, y))); }
+};
+
+}  // namespace
+
+// ---- The search core -------------------------------------------------------------------------
+
+const SearchResult& GridSearch::search(const SearchGrid& grid, GridCell start, GridCell goal, SearchMode mode) {
+  if (grid.uniform_cost()) return run(UniformView{grid}, start, goal, mode);
+  return run(WeightedView{grid}, start, goal, mode);
+}
+
+const SearchResult& GridSearch::search(const CostGrid& grid, GridCell start, GridCell goal, const RouteCosts& costs,
+                                       SearchMode mode) {
+  return run(CostGridView{grid, costs}, start, goal, mode);
+}
+
+void GridSearch::prepare(std::size_t cells) {
+  if (nodes_.size() < cells) {  // new nodes carry generation 0: stale
+    nodes_.resize(cells);
+    heap_pos_.resize(cells);
+  }
+  if (++generation_ == 0) {  // wrapped after 2^32 searches: restamp everything once
+    for (Node& n : nodes_) n.generation = 0;
+    generation_ = 1;
+  }
+  heap_.clear();
+}
+
+GridSearch::Node& GridSearch::touch(std::uint32_t cell) {
+  Node& n = nodes_[cell];
+  if (n.generation != generation_) {
+    n = {kKeyLimit, cell, generation_};
+    heap_pos_[cell] = -1;
+  }
+  return n;
+}
+
+template <class View>
+const SearchResult& GridSearch::run(const View& view, GridCell start, GridCell goal, SearchMode mode) {
+  result_.status = SearchStatus::blocked_endpoint;
+  result_.path.clear();
+  result_.cost = 0.0;
+  result_.length = 0.0;
+  result_.expanded = 0;
+
+  const int w = view.width(), h = view.height();
+  const auto index_of = [w](int x, int y) {
+    return static_cast<std::uint32_t>(static_cast<std::size_t>(y) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x));
+  };
+  const auto usable = [&](GridCell c) {
+    return c.x >= 0 && c.y >= 0 && c.x < w && c.y < h && view.passable(c.x, c.y, index_of(c.x, c.y));
+  };
+  if (!usable(start) || !usable(goal)) return result_;
+
+  prepare(static_cast<std::size_t>(w) * static_cast<std::size_t>(h));
+  const bool use_heuristic = mode == SearchMode::astar;
+  const Key diagonal_extra = kDiagonalKey - kOrthogonalKey;
+  const auto heuristic = [&](int x, int y) -> Key {  // octile, in keys: exactly consistent
+    if (!use_heuristic) return 0;
+    const auto dx = static_cast<Key>(std::abs(x - goal.x)), dy = static_cast<Key>(std::abs(y - goal.y));
+    return std::max(dx, dy) * kOrthogonalKey + std::min(dx, dy) * diagonal_extra;
+  };
+
+  const std::uint32_t source = index_of(start.x, start.y), target = index_of(goal.x, goal.y);
+  Node& first = touch(source);
+  first.g = 0;
+  heap_push({heuristic(start.x, start.y), 0, source});
+
+  bool found = false;
+  while (!heap_.empty()) {
+    const HeapEntry current = heap_pop();
+    ++result_.expanded;
+    if (current.cell == target) {
+      found = true;
+      break;
+    }
+    const int x = static_cast<int>(current.cell % static_cast<std::uint32_t>(w));
+    const int y = static_cast<int>(current.cell / static_cast<std::uint32_t>(w));
+    const double here_multiplier = View::kUniform ? 1.0 : view.cost(x, y, current.cell);
+
+    bool open[8];
+    for (int k = 0; k < 8; ++k) {
+      const int nx = x + kDx[k], ny = y + kDy[k];
+      open[k] = nx >= 0 && ny >= 0 && nx < w && ny < h &&
+                (k < 4 || (open[kSideA[k]] && open[kSideB[k]])) &&  // no corner cutting
+                view.passable(nx, ny, index_of(nx, ny));
+      if (!open[k]) continue;
+      const std::uint32_t cell = index_of(nx, ny);
+      Node& next = touch(cell);
+      const std::int32_t pos = heap_pos_[cell];
+      if (pos == kClosed) continue;
+      Key step = k < 4 ? kOrthogonalKey : kDiagonalKey;
+      if constexpr (!View::kUniform)  // >= the uniform key: multipliers >= 1, rounding is monotone
+        step = step_key((k < 4 ? 1.0 : kSqrt2) * 0.5 * (here_multiplier + view.cost(nx, ny, cell)));
+      const Key g = add_keys(current.g, step);
+      if (pos == -1 || g < next.g) {
+        next.g = g;
+        next.parent = current.cell;
+        const Key f = add_keys(g, heuristic(nx, ny));
+        if (pos == -1) heap_push({f, g, cell});
+        else heap_decrease(pos, f, g);
+      }
+    }
+  }
+  if (!found) {
+    result_.status = SearchStatus::unreachable;
+    return result_;
+  }
+
+  result_.status = SearchStatus::found;
+  for (std::uint32_t cell = target;; cell = nodes_[cell].parent) {
+    result_.path.push_back({static_cast<int>(cell % static_cast<std::uint32_t>(w)),
+                            static_cast<int>(cell / static_cast<std::uint32_t>(w))});
+    if (cell == source) break;
+  }
+  std::reverse(result_.path.begin(), result_.path.end());
+  for (std::size_t i = 1; i < result_.path.size(); ++i) {  // cost and length in double
+    const GridCell a = result_.path[i - 1], b = result_.path[i];
+    const double length = (a.x != b.x && a.y != b.y) ? kSqrt2 : 1.0;
+    result_.length += length;
+    result_.cost += View::kUniform ? length
+                                   : length * 0.5 * (view.cost(a.x, a.y, index_of(a.x, a.y)) + view.cost(b.x, b.y, index_of(b.x, b.y)));
+  }
+  return result_;
+}
+
+// ---- The heap --------------------------------------------------------------------------------
+// A binary min-heap of open nodes ordered by f, then larger g, then lower cell index; each
+// node knows its position (heap_pos_) so a better path lowers its key in place.
+
+bool GridSearch::before(const HeapEntry& a, const HeapEntry& b) {
+  if (a.f != b.f) return a.f < b.f;
+  if (a.g != b.g) return a.g > b.g;
+  return a.cell < b.cell;
+}
+
+void GridSearch::place(std::size_t pos, const HeapEntry& entry) {
+  heap_[pos] = entry;
+  heap_pos_[entry.cell] = static_cast<std::int32_t>(pos);
+}
+
+void GridSearch::sift_up(std::size_t pos) {
+  const HeapEntry entry = heap_[pos];
+  while (pos > 0) {
+    const std::size_t parent = (pos - 1) / 2;
+    const HeapEntry& p = heap_[parent];
+    if (!before(entry, p)) break;
+    place(pos, p);
+    pos = parent;
+  }
+  place(pos, entry);
+}
+
+void GridSearch::sift_down(std::size_t pos) {
+  const HeapEntry entry = heap_[pos];
+  const std::size_t n = heap_.size();
+  for (;;) {
+    std::size_t child = 2 * pos + 1;
+    if (child >= n) break;
+    if (child + 1 < n) {
+      const HeapEntry& a = heap_[child];
+      const HeapEntry& b = heap_[child + 1];
+      if (before(b, a)) ++child;
+    }
+    const HeapEntry& c = heap_[child];
+    if (!before(c, entry)) break;
+    place(pos, c);
+    pos = child;
+  }
+  place(pos, entry);
+}
+
+void GridSearch::heap_push(HeapEntry entry) {
+  heap_.push_back(entry);
+  sift_up(heap_.size() - 1);
+}
+
+GridSearch::HeapEntry GridSearch::heap_pop() {
+  const HeapEntry top = heap_.front();
+  heap_pos_[top.cell] = kClosed;
+  const HeapEntry last = heap_.back();
+  heap_.pop_back();
+  if (heap_.empty()) return top;
+  // Bottom-up: walk the hole down along the smaller children to a leaf (one comparison a
+  // level), then drop the last entry into it and let it rise (rarely far).
+  const std::size_t n = heap_.size();
+  std::size_t pos = 0;
+  for (std::size_t child = 1; child < n; child = 2 * pos + 1) {
+    if (child + 1 < n && before(heap_[child + 1], heap_[child])) ++child;
+    place(pos, heap_[child]);
+    pos = child;
+  }
+  heap_[pos] = last;
+  sift_up(pos);
+  return top;
+}
+
+void GridSearch::heap_decrease(std::int32_t pos, Key f, Key g) {
+  const auto p = static_cast<std::size_t>(pos);
+  heap_[p].f = f;
+  heap_[p].g = g;
+  const std::uint32_t cell = heap_[p].cell;
+  sift_up(p);  // g dropped and h is unchanged, so f dropped: the entry rises...
+  // ...except when f saturated at kKeyLimit (then only g dropped, a worse tie-break).
+  sift_down(static_cast<std::size_t>(heap_pos_[cell]));
+}
+
+}  // namespace racer
