@@ -18,15 +18,20 @@ World::World(const SurfaceMap& ground, WorldConfig config)
       physics_(std::make_unique<b2World>(b2Vec2(0.0f, 0.0f))) {
   assert(config.rate_hz >= FixedStep::kMinRate && config.rate_hz <= FixedStep::kMaxRate);
   physics_->SetAllowSleeping(false);
+  contact_counter_ = std::make_unique<ContactCounter>(contacts_);
+  physics_->SetContactListener(contact_counter_.get());
   physics_->SetContinuousPhysics(true);
 }
 
 World::~World() {
+  physics_->SetContactListener(nullptr);
   cars_.clear();  // cars hold body pointers into physics_; drop them first
 }
 
 int World::add_car(const CarSpec& spec, Vec2 pos, double heading) {
   cars_.push_back(std::make_unique<Car>(spec, *physics_, pos, heading));
+  contacts_.emplace_back();
+  cars_.back()->body()->GetUserData().pointer = cars_.size();  // car index + 1 (0 = static)
   return static_cast<int>(cars_.size()) - 1;
 }
 
@@ -108,6 +113,10 @@ std::uint64_t World::state_hash() const {
   Hash64 h;
   h.add(steps_);
   for (const auto& car : cars_) car->hash_into(h);
+  for (const ContactCounts& c : contacts_) {
+    h.add(c.walls);
+    h.add(c.cars);
+  }
   return h.value();
 }
 

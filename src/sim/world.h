@@ -7,6 +7,7 @@
 #include <span>
 #include <vector>
 
+#include "sim/contacts.h"
 #include "sim/snapshot.h"
 #include "track/surface_map.h"
 #include "vehicle/car.h"
@@ -55,6 +56,8 @@ class World {
   Car& car(std::size_t i) { return *cars_[i]; }
   const Car& car(std::size_t i) const { return *cars_[i]; }
   const SurfaceMap& ground() const { return ground_; }
+  /// Contact begins so far for car i (walls/obstacles and other cars), each counted once.
+  const ContactCounts& contacts(std::size_t i) const { return contacts_[i]; }
 
   /// Hash over every car's full state (and the step count): equal runs give equal hashes.
   std::uint64_t state_hash() const;
@@ -66,6 +69,8 @@ class World {
   WorldConfig config_;
   std::unique_ptr<b2World> physics_;
   std::vector<std::unique_ptr<Car>> cars_;
+  std::vector<ContactCounts> contacts_;
+  std::unique_ptr<ContactCounter> contact_counter_;
   b2Body* statics();
 
   std::int64_t steps_ = 0;

@@ -78,6 +78,32 @@ TEST(World, StaticObstaclesAndBarriersStopACar) {
   }
 }
 
+TEST(World, ContactsAreCountedOncePerBegin) {
+  const UniformSurface ground(Surface::Asphalt);
+  const CarSpec spec = load_car_spec(test::car_path("sedan")).value();
+  World world(ground, {240.0});
+  world.add_static_circle({20.0, 0.0}, 1.0);
+  world.add_car(spec, {0.0, 0.0}, 0.0);      // drives into the post, once
+  world.add_car(spec, {0.0, 30.0}, 0.0);     // two cars nose to tail, the back one faster
+  world.add_car(spec, {12.0, 30.0}, 0.0);
+  world.car(0).place({0.0, 0.0}, 0.0, 10.0);
+  world.car(1).place({0.0, 30.0}, 0.0, 12.0);
+  world.car(2).place({12.0, 30.0}, 0.0, 4.0);
+  Controls c[3];
+  c[0].brake = 0.0;
+  c[1].throttle = 0.3;
+  for (int i = 0; i < 240 * 3; ++i) {
+    if (i == 240 * 2) c[0].brake = 1.0;  // it has bounced off; stay clear
+    world.step(c);
+  }
+  EXPECT_GE(world.contacts(0).walls, 1);
+  EXPECT_LE(world.contacts(0).walls, 3);  // a bounce or two, not one per step resting on it
+  EXPECT_EQ(world.contacts(0).cars, 0);
+  EXPECT_GE(world.contacts(1).cars, 1);
+  EXPECT_EQ(world.contacts(1).cars, world.contacts(2).cars);  // both sides of each contact
+  EXPECT_EQ(world.contacts(1).walls, 0);
+}
+
 TEST(World, SnapshotInterpolatesPositions) {
   const UniformSurface ground(Surface::Asphalt);
   World world(ground, {240.0});
