@@ -1,7 +1,10 @@
 // Laps of a track by a careful scripted driver: the drivability check for shipped tracks.
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 
+#include "ai/path.h"
+#include "ai/tracking.h"
 #include "core/math.h"
 #include "sim/proving_ground.h"
 #include "sim/world.h"
@@ -37,6 +40,13 @@ TrackDriveResult run_track_laps(const CarSpec& spec, const Track& track, int lap
   const double mu = Tyre(spec.tyre).mu_peak(spec.body.mass * kGravity / 4.0);
   const double sign_dir = 1.0;  // the centreline already runs in the direction of travel
   int hint = -1;
+  // Steering: the AI's Pure Pursuit on the centreline, at the tracking layer's 20 Hz.
+  const Path path = Path::from_centreline(line);
+  const SteeringGeometry geometry = SteeringGeometry::of(spec);
+  const PurePursuitParams pursuit;
+  const auto tracker_every = static_cast<std::int64_t>(std::max(1.0, std::round(rate_hz / 20.0)));
+  int pursuit_hint = -1;
+  double steer = 0.0;
   double slow_for = 0.0;
   TrackDriveResult r;
   const double max_time = 600.0 * laps;
@@ -55,13 +65,12 @@ TrackDriveResult run_track_laps(const CarSpec& spec, const Track& track, int lap
       // v^2 = corner^2 + 2 a d: what we may do now and still make that corner.
       target = std::min(target, std::sqrt(corner * corner + 2.0 * 0.5 * grip * mu * kGravity * ds));
     }
-    // Steering: pure pursuit on a point ahead on the centreline.
-    const double lookahead = std::clamp(0.8 * v, 6.0, 35.0);  // m: short enough to hold the line, long enough not to weave
-    const Vec2 aim = line.at(here.s + sign_dir * lookahead).position;
-    const Vec2 local = rotate(aim - car.position(), -car.heading());
-    const double delta = std::atan2(2.0 * spec.body.wheelbase * local.y, length_squared(local));
+    if (world.steps() % tracker_every == 0) {
+      const TrackingState state{car.position(), car.heading(), car.forward_speed()};
+      steer = pure_pursuit(pursuit, geometry, state, path, pursuit_hint).steer;
+    }
     Controls c = hold_speed(car, target, 0.1);
-    c.steer = std::clamp(delta / spec.steering.max_angle, -1.0, 1.0);
+    c.steer = steer;
     const Vec2 before = car.position();
     step(world, c);
     progress.update(before, car.position(), world.time());
