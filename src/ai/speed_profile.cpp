@@ -1,0 +1,261 @@
+// Speed profile: car envelope, surface under the line, limits, forward and backward passes.
+//   1. the car's envelope
+//   2. surface under the line
+//   3. the passes
+//   4. queries
+#include "ai/speed_profile.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+#include <cstddef>
+
+#include "core/math.h"
+#include "track/surface_map.h"
+#include "vehicle/drivetrain.h"
+#include "vehicle/tyre.h"
+
+namespace racer {
+
+// ---- 1. the car's envelope ---------------------------------------------------------------
+
+double CarEnvelope::engine_force(double v) const {
+  if (drive_force.empty() || v < 0.0) return drive_force.empty() ? 0.0 : drive_force.front();
+  const double x = v / force_step;
+  const auto i = static_cast<std::size_t>(x);
+  if (i + 1 >= drive_force.size()) return 0.0;
+  return lerp(drive_force[i], drive_force[i + 1], x - static_cast<double>(i));
+}
+
+double CarEnvelope::traction_force(double mu) const {
+  // Axle loads under a drive force F: Nf = Wf - F h/L, Nr = Wr + F h/L (aero ignored).
+  // Front: share F <= mu Nf; rear: (1 - share) F <= mu Nr.
+  const double w = mass * kGravity, wf = w * front_static_share, wr = w - wf;
+  const double phi = front_drive_share, hl = cg_height_over_wheelbase;
+  double f = 1e300;
+  if (phi > 0.0) f = std::min(f, mu * wf / (phi + mu * hl));
+  const double rear = 1.0 - phi - mu * hl;
+  if (rear > 0.0) f = std::min(f, mu * wr / rear);
+  return std::min(f, mu * w);
+}
+
+CarEnvelope car_envelope(const CarSpec& spec) {
+  CarEnvelope e;
+  const BodySpec& b = spec.body;
+  e.mass = b.mass;
+  e.mu_peak = Tyre(spec.tyre).mu_peak(b.mass * kGravity / 4.0);
+  e.drag_k = 0.5 * kAirDensity * b.drag_coefficient * b.frontal_area;
+  e.front_static_share = spec.rear_axle_to_cg() / b.wheelbase;
+  e.cg_height_over_wheelbase = b.cg_height / b.wheelbase;
+  e.front_drive_share = spec.drive.layout == DriveLayout::FWD   ? 1.0
+                        : spec.drive.layout == DriveLayout::RWD ? 0.0
+                                                                : spec.drive.awd_front_share;
+  const double r = spec.tyre.radius;
+  e.max_brake_force = spec.brakes.max_torque / r;
+  e.cg_to_front_axle = b.cg_to_front_axle;
+  e.cg_to_rear_axle = spec.rear_axle_to_cg();
+  e.half_track = 0.5 * b.track_width;
+  // Drive force through the best gear at every speed; the table ends where the top gear
+  // hits the rev limiter.
+  const GearboxSpec& g = spec.gearbox;
+  const EngineSpec& en = spec.engine;
+  double top_ratio = 1e300;
+  for (double ratio : g.ratios) top_ratio = std::min(top_ratio, ratio);
+  const double v_end = g.ratios.empty() ? 0.0 : rpm_to_rads(en.max_rpm) * r / (top_ratio * g.final_drive);
+  for (double v = 0.0; v <= v_end + e.force_step; v += e.force_step) {
+    double best = 0.0;
+    for (double ratio : g.ratios) {
+      const double overall = ratio * g.final_drive;
+      const double rpm = rads_to_rpm(v / r * overall);
+      if (rpm > en.max_rpm) continue;
+      best = std::max(best, engine_torque_curve(en, std::max(rpm, en.idle_rpm)) * overall * g.efficiency / r);
+    }
+    e.drive_force.push_back(best);
+  }
+  e.drive_force.push_back(0.0);
+  return e;
+}
+
+CarEnvelope simple_envelope(double mass, double mu_peak, double drive_force, double top_speed) {
+  CarEnvelope e;
+  e.mass = mass;
+  e.mu_peak = mu_peak;
+  e.rolling_scale = 0.0;
+  e.force_step = 0.5;
+  for (double v = 0.0; v <= top_speed; v += e.force_step) e.drive_force.push_back(drive_force);
+  e.drive_force.push_back(0.0);
+  return e;
+}
+
+// ---- 2. surface under the line -----------------------------------------------------------
+
+LineSurface line_surface(const RacingLine& line, const SurfaceMap& map, const CarEnvelope& car) {
+  const std::size_t n = line.size();
+  LineSurface out;
+  out.grip.resize(n);
+  out.rolling.resize(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    const Vec2 p = line.points[i];
+    const Vec2 d = line.points[(i + 1) % n] - line.points[(i + n - 1) % n];
+    const double dl = length(d);
+    const Vec2 t = dl > 0.0 ? d / dl : Vec2{1.0, 0.0};
+    const Vec2 nrm = perp(t);
+    const Vec2 wheels[4] = {p + t * car.cg_to_front_axle + nrm * car.half_track,
+                            p + t * car.cg_to_front_axle - nrm * car.half_track,
+                            p - t * car.cg_to_rear_axle + nrm * car.half_track,
+                            p - t * car.cg_to_rear_axle - nrm * car.half_track};
+    double grip = 0.0, rolling = 0.0;
+    for (Vec2 w : wheels) {
+      const SurfaceProps& props = surface_props(map.surface_at(w));
+      grip += props.grip;
+      rolling += props.rolling_resistance;
+    }
+    out.grip[i] = 0.25 * grip;
+    out.rolling[i] = 0.25 * rolling;
+  }
+  return out;
+}
+
+LineSurface uniform_surface(const RacingLine& line, double grip, double rolling) {
+  return {std::vector<double>(line.size(), grip), std::vector<double>(line.size(), rolling)};
+}
+
+// ---- 3. the passes -----------------------------------------------------------------------
+
+namespace {
+
+/// Per-sample constants of the passes.
+struct Point {
+  double kappa = 0.0;   // |curvature|, 1/m
+  double mu = 1.0;      // effective friction
+  double crr = 0.0;     // rolling resistance coefficient (scaled)
+  double traction = 0;  // N, driven-axle limit at mu
+};
+
+class Passes {
+ public:
+  explicit Passes(const CarEnvelope& car) : car_(car) {}
+
+  /// Share of the friction circle left for longitudinal force at speed v.
+  static double circle_share(const Point& p, double v) {
+    const double lat = v * v * p.kappa / (p.mu * kGravity);
+    return lat >= 1.0 ? 0.0 : std::sqrt(1.0 - lat * lat);
+  }
+  double resistance(const Point& p, double v) const {
+    return car_.drag_k * v * v + p.crr * car_.mass * kGravity;
+  }
+  /// Longitudinal acceleration at full throttle (may be negative).
+  double accel(const Point& p, double v) const {
+    const double drive = std::min(car_.engine_force(v), p.traction * circle_share(p, v));
+    return (drive - resistance(p, v)) / car_.mass;
+  }
+  /// Deceleration at full braking (positive).
+  double decel(const Point& p, double v) const {
+    const double tyres = std::min(p.mu * kGravity, car_.max_brake_force / car_.mass) * circle_share(p, v);
+    return tyres + resistance(p, v) / car_.mass;
+  }
+  /// v after ds with acceleration a(v) (midpoint step in v^2), never below 0.
+  template <class A>
+  static double step(double v, double ds, A a) {
+    const double mid = std::sqrt(std::max(v * v + a(v) * ds, 0.0));
+    return std::sqrt(std::max(v * v + 2.0 * a(mid) * ds, 0.0));
+  }
+
+  const CarEnvelope& car_;
+};
+
+}  // namespace
+
+SpeedProfile compute_speed_profile(const RacingLine& line, const CarEnvelope& car, const LineSurface& surface,
+                                   const SpeedProfileParams& params) {
+  const std::size_t n = line.size();
+  assert(n >= 4 && surface.grip.size() == n && surface.rolling.size() == n);
+  SpeedProfile out;
+  out.s = line.s;
+  out.length = line.length;
+  out.v_max.resize(n);
+  out.mu.resize(n);
+  std::vector<Point> pts(n);
+  const double grip_factor = std::clamp(params.grip_factor, 1e-3, 1.0);
+  for (std::size_t i = 0; i < n; ++i) {
+    Point& p = pts[i];
+    p.kappa = std::abs(line.curvature[i]);
+    p.mu = std::max(grip_factor * car.mu_peak * surface.grip[i], 1e-3);
+    p.crr = car.rolling_scale * surface.rolling[i];
+    p.traction = car.traction_force(p.mu);
+    out.mu[i] = p.mu;
+    const double corner = p.kappa > 1e-9 ? std::sqrt(p.mu * kGravity / p.kappa) : 1e300;
+    out.v_max[i] = std::min(corner, params.max_speed);
+  }
+  const Passes passes(car);
+  const double ds = line.spacing();
+  const std::size_t start =
+      static_cast<std::size_t>(std::min_element(out.v_max.begin(), out.v_max.end()) - out.v_max.begin());
+  // Forward: accelerate from the slowest point, twice around so the lap closes on itself.
+  std::vector<double> fwd(n);
+  double v = out.v_max[start];
+  fwd[start] = v;
+  for (std::size_t k = 1; k <= 2 * n; ++k) {
+    const std::size_t i = (start + k - 1) % n, j = (start + k) % n;
+    v = std::min(out.v_max[j], Passes::step(v, ds, [&](double u) { return passes.accel(pts[i], u); }));
+    fwd[j] = v;
+  }
+  // Backward: brake into every point from the one after it.
+  out.speed = fwd;
+  v = out.speed[start];
+  for (std::size_t k = 1; k <= 2 * n; ++k) {
+    const std::size_t j = (start + 2 * n - k + 1) % n, i = (start + 2 * n - k) % n;
+    v = std::min(fwd[i], Passes::step(v, ds, [&](double u) { return passes.decel(pts[j], u); }));
+    out.speed[i] = v;
+  }
+  // Lap time, accelerations, braking zones.
+  out.accel.resize(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    const double a = out.speed[i], b = out.speed[(i + 1) % n];
+    out.lap_time += 2.0 * ds / std::max(a + b, 1e-3);
+    out.accel[i] = (b * b - a * a) / (2.0 * ds);
+  }
+  const auto braking = [&](std::size_t i) { return out.speed[i] < fwd[i] * (1.0 - 1e-9); };
+  std::size_t first = 0;  // a sample that is not braking, so no zone straddles the scan start
+  while (first < n && braking(first)) ++first;
+  if (first < n) {
+    for (std::size_t k = 1; k <= n; ++k) {
+      const std::size_t i = (first + k) % n;
+      if (!braking(i) || braking((i + n - 1) % n)) continue;
+      // A zone begins at i - 1 (the last sample on the acceleration curve).
+      std::size_t e = i;
+      while (braking((e + 1) % n)) e = (e + 1) % n;
+      const std::size_t b = (i + n - 1) % n, end = (e + 1) % n;
+      out.braking.push_back({out.s[b], out.s[end], out.speed[b], out.speed[end]});
+    }
+    std::sort(out.braking.begin(), out.braking.end(),
+              [](const BrakingZone& x, const BrakingZone& y) { return x.s_start < y.s_start; });
+  }
+  return out;
+}
+
+SpeedProfile compute_speed_profile(const RacingLine& line, const CarEnvelope& car, const SurfaceMap& map,
+                                   const SpeedProfileParams& params) {
+  return compute_speed_profile(line, car, line_surface(line, map, car), params);
+}
+
+// ---- 4. queries --------------------------------------------------------------------------
+
+double SpeedProfile::target_speed(double at_s) const {
+  const std::size_t n = speed.size();
+  if (n == 0) return 0.0;
+  const double ds = length / static_cast<double>(n);
+  const double w = at_s - length * std::floor(at_s / length);
+  const auto i = std::min(static_cast<std::size_t>(w / ds), n - 1);
+  return lerp(speed[i], speed[(i + 1) % n], clamp01((w - s[i]) / ds));
+}
+
+const BrakingZone* SpeedProfile::next_braking(double at_s) const {
+  if (braking.empty()) return nullptr;
+  const double w = at_s - length * std::floor(at_s / length);
+  for (const BrakingZone& z : braking)
+    if (z.s_start >= w) return &z;
+  return &braking.front();
+}
+
+}  // namespace racer

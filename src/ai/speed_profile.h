@@ -1,0 +1,106 @@
+#pragma once
+// Speed profile on a racing line: the fastest speed at every sample a car can hold on it.
+//   1. v_max(s) = sqrt(mu g / |kappa|), mu = grip_factor x tyre mu_peak x the grip of the
+//      surface under the car's four wheels on the line (gravel, ice, kerbs, ...).
+//   2. forward pass (acceleration): a = (min(F_engine(v), F_traction(mu) f) - R(v)) / m with
+//      f = sqrt(1 - (v^2 kappa / (mu g))^2) the share of the friction circle left over by
+//      cornering, R = 1/2 rho Cd A v^2 + Crr(surface) m g. a may be negative (drag at the
+//      cornering limit, or beyond top speed): the car slows, as it would.
+//   3. backward pass (braking): decel = min(mu g f, F_brakes / m) + R(v) / m.
+//   4. lap time = sum ds / v (trapezoidal in 1/v), braking zones where the backward pass
+//      binds.
+// Both passes integrate v^2 with a midpoint step and run twice around the closed line from
+// the slowest v_max, so the result is periodic (a flying lap). The "limit lap time" is the
+// lap time of this profile with grip_factor 1.
+//
+// Pure and deterministic.
+#include <vector>
+
+#include "ai/racing_line.h"
+#include "vehicle/car_spec.h"
+
+namespace racer {
+
+class SurfaceMap;
+
+/// What the speed profile needs to know about a car (see car_envelope for how a CarSpec
+/// maps onto it). All SI.
+struct CarEnvelope {
+  double mass = 1200.0;               ///< kg
+  double mu_peak = 1.0;               ///< tyre peak friction coefficient (at a quarter of the weight)
+  double drag_k = 0.0;                ///< N / (m/s)^2: 1/2 rho Cd A
+  double rolling_scale = 1.0;         ///< multiplies the surface's rolling resistance (0 = none)
+  double front_static_share = 0.5;    ///< static share of the weight on the front axle
+  double cg_height_over_wheelbase = 0.0;  ///< h / L, for longitudinal load transfer
+  double front_drive_share = 0.5;     ///< share of the drive torque at the front axle (FWD 1, RWD 0)
+  double max_brake_force = 1e12;      ///< N, total brake torque / tyre radius
+  double cg_to_front_axle = 1.2;      ///< m, where the front wheels sit (surface sampling)
+  double cg_to_rear_axle = 1.4;       ///< m
+  double half_track = 0.75;           ///< m
+  double force_step = 0.5;            ///< m/s between entries of drive_force
+  std::vector<double> drive_force;    ///< N, best-gear engine force at speed i * force_step; 0 beyond
+
+  /// Engine force at the wheels at speed v (m/s), N, linear in the table, 0 past its end.
+  double engine_force(double v) const;
+  /// Largest drive force the driven axle(s) transmit at friction `mu`, N, with the
+  /// longitudinal load transfer of that acceleration (static weights, no aero).
+  double traction_force(double mu) const;
+};
+
+/// The envelope of a car: mu_peak = Tyre(spec.tyre).mu_peak(m g / 4), drag from Cd A, the
+/// drive force through the best gear at every speed from the torque curve (rev limiter at
+/// max_rpm, idle as the lowest rpm), efficiency and final drive; brakes from max_torque.
+CarEnvelope car_envelope(const CarSpec& spec);
+
+/// A constant-force test envelope: no drag, no rolling resistance, traction = mu m g,
+/// `drive_force` N up to `top_speed` m/s.
+CarEnvelope simple_envelope(double mass, double mu_peak, double drive_force, double top_speed);
+
+struct SpeedProfileParams {
+  double grip_factor = 1.0;   ///< (0, 1]: share of the grip used (AI difficulty); 1 = the limit
+  double max_speed = 150.0;   ///< m/s, a hard cap
+};
+
+/// Grip and rolling resistance under the car at every line sample.
+struct LineSurface {
+  std::vector<double> grip;      ///< surface grip factor (asphalt = 1), mean of the four wheels
+  std::vector<double> rolling;   ///< rolling resistance coefficient, mean of the four wheels
+};
+
+/// Samples the surface under the four wheels of a car centred on each line sample, facing
+/// along the line.
+LineSurface line_surface(const RacingLine& line, const SurfaceMap& map, const CarEnvelope& car);
+/// Asphalt everywhere (tests).
+LineSurface uniform_surface(const RacingLine& line, double grip = 1.0, double rolling = 0.0);
+
+/// A stretch of the line where the car brakes (the backward pass binds).
+struct BrakingZone {
+  double s_start = 0.0;  ///< m along the line where braking begins (the braking point)
+  double s_end = 0.0;    ///< m where braking ends (may be < s_start across the line's start)
+  double v_start = 0.0;  ///< m/s at the braking point
+  double v_end = 0.0;    ///< m/s at the end
+};
+
+struct SpeedProfile {
+  std::vector<double> s;       ///< m, the line's samples
+  std::vector<double> v_max;   ///< m/s, the cornering limit sqrt(mu g / |kappa|) (capped)
+  std::vector<double> speed;   ///< m/s, the profile
+  std::vector<double> accel;   ///< m/s^2, longitudinal acceleration between sample i and i+1
+  std::vector<double> mu;      ///< effective friction coefficient used at each sample
+  std::vector<BrakingZone> braking;  ///< in order of s_start
+  double length = 0.0;         ///< m
+  double lap_time = 0.0;       ///< s, a flying lap at this profile
+
+  /// Target speed at s (wraps), m/s, linear between samples.
+  double target_speed(double at_s) const;
+  /// The next braking zone starting at or after s (wrapping), or nullptr if there is none.
+  const BrakingZone* next_braking(double at_s) const;
+};
+
+SpeedProfile compute_speed_profile(const RacingLine& line, const CarEnvelope& car, const LineSurface& surface,
+                                   const SpeedProfileParams& params = {});
+/// The same with the surface sampled from `map` (usually the Track).
+SpeedProfile compute_speed_profile(const RacingLine& line, const CarEnvelope& car, const SurfaceMap& map,
+                                   const SpeedProfileParams& params = {});
+
+}  // namespace racer

@@ -1,0 +1,196 @@
+// Speed profile: the circle (v = sqrt(mu g R)), the straight-to-hairpin braking point, the
+// surface under the line (the rally stage's ice), grip factor, determinism, and limit laps
+// on the shipped tracks.
+#include "ai/speed_profile.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "core/math.h"
+#include "test_paths.h"
+#include "track/track.h"
+#include "vehicle/tyre.h"
+
+namespace racer {
+namespace {
+
+RacingLine circle_line(double r, double step = 2.0) {
+  const auto n = static_cast<int>(std::round(2.0 * kPi * r / step));
+  std::vector<Vec2> pts;
+  for (int i = 0; i < n; ++i) pts.push_back(from_angle(2.0 * kPi * i / n) * r);
+  return racing_line_from_points(pts, step);
+}
+
+// A stadium driven anticlockwise: the bottom straight (length `straight`, y = -r) runs east
+// from s = 0, then a semicircle of radius r, the top straight west, the other semicircle.
+RacingLine stadium_line(double straight, double r, double step = 1.0) {
+  std::vector<Vec2> pts;
+  const auto ns = static_cast<int>(std::round(straight / step));
+  const auto na = static_cast<int>(std::round(kPi * r / step));
+  for (int i = 0; i < ns; ++i) pts.push_back({straight * i / ns, -r});
+  for (int i = 0; i < na; ++i) pts.push_back(Vec2{straight, 0.0} + from_angle(-0.5 * kPi + kPi * i / na) * r);
+  for (int i = 0; i < ns; ++i) pts.push_back({straight - straight * i / ns, r});
+  for (int i = 0; i < na; ++i) pts.push_back(from_angle(0.5 * kPi + kPi * i / na) * r);
+  return racing_line_from_points(pts, step);
+}
+
+CarSpec car(const std::string& name) {
+  auto r = load_car_spec(test::car_path(name));
+  EXPECT_TRUE(r.ok()) << r.error_text();
+  return r.ok() ? r.value() : CarSpec{};
+}
+
+TEST(SpeedProfile, CircleWithoutDragIsSqrtMuGR) {
+  const double r = 50.0, mu = 1.1;
+  const RacingLine line = circle_line(r);
+  const SpeedProfile p = compute_speed_profile(line, simple_envelope(1000.0, mu, 5000.0, 80.0), uniform_surface(line));
+  const double expected = std::sqrt(mu * kGravity * r);
+  for (double v : p.speed) EXPECT_NEAR(v, expected, 0.002 * expected);
+  EXPECT_NEAR(p.lap_time, 2.0 * kPi * r / expected, 0.002 * p.lap_time);
+  EXPECT_TRUE(p.braking.empty());
+}
+
+// A real car with drag and rolling resistance: the tyres must also push against them, so
+// the car settles a little below sqrt(mu g R) (within 1%).
+TEST(SpeedProfile, CircleWithARealCarWithinOnePercent) {
+  for (const char* name : {"hatchback", "sedan", "racer"}) {
+    const CarEnvelope env = car_envelope(car(name));
+    EXPECT_NEAR(env.mu_peak, Tyre(car(name).tyre).mu_peak(env.mass * kGravity / 4.0), 1e-12);
+    for (double r : {30.0, 80.0}) {
+      const RacingLine line = circle_line(r);
+      const SpeedProfile p = compute_speed_profile(line, env, uniform_surface(line, 1.0, 0.013));
+      const double expected = std::sqrt(env.mu_peak * kGravity * r);
+      for (double v : p.speed) {
+        EXPECT_LE(v, expected * 1.001) << name << " R " << r;
+        EXPECT_GE(v, expected * 0.99) << name << " R " << r;
+      }
+    }
+  }
+}
+
+// The same through a Track: a circular centreline built by Track::build, the racing line
+// on it, and the surface read from the track (asphalt, no kerbs).
+TEST(SpeedProfile, CircleTrackThroughThePipeline) {
+  TrackSpec spec;
+  spec.name = "ring";
+  const double rc = 80.0;
+  for (int i = 0; i < 24; ++i) spec.centreline.push_back({from_angle(2.0 * kPi * i / 24) * rc, 12.0});
+  spec.kerbs.automatic = false;
+  spec.runoff = {Surface::Grass, 8.0};
+  auto built = Track::build(spec, "ring.json");
+  ASSERT_TRUE(built.ok()) << built.error_text();
+  const Track& track = *built.value();
+  const RacingLine line = compute_racing_line(corridor_from_centreline(track.centreline()), RacingLineParams{});
+  double mean_r = 0.0;
+  for (Vec2 q : line.points) mean_r += length(q);
+  mean_r /= static_cast<double>(line.size());
+  CarEnvelope env = car_envelope(car("sedan"));
+  env.drag_k = 0.0;
+  env.rolling_scale = 0.0;
+  const SpeedProfile p = compute_speed_profile(line, env, track);
+  const double expected = std::sqrt(env.mu_peak * kGravity * mean_r);
+  for (double v : p.speed) EXPECT_NEAR(v, expected, 0.01 * expected);
+}
+
+// Straight into a hairpin: the car brakes at mu g from the point where the acceleration
+// curve v^2 = vh^2 + 2 a_acc x meets the braking curve v^2 = vh^2 + 2 mu g d.
+TEST(SpeedProfile, StraightToHairpinBrakingPoint) {
+  const double straight = 400.0, r = 15.0, mu = 1.0, mass = 1000.0, force = 4000.0;
+  const RacingLine line = stadium_line(straight, r);
+  const SpeedProfile p = compute_speed_profile(line, simple_envelope(mass, mu, force, 90.0), uniform_surface(line));
+  const double vh = std::sqrt(mu * kGravity * r), a_acc = force / mass, a_brk = mu * kGravity;
+  const double x = a_brk * straight / (a_acc + a_brk);  // braking point along the straight
+  ASSERT_EQ(p.braking.size(), 2u);
+  const BrakingZone& z = *p.next_braking(0.0);
+  EXPECT_NEAR(z.s_start, x, 0.03 * x);
+  EXPECT_NEAR(z.v_start, std::sqrt(vh * vh + 2.0 * a_acc * x), 0.03 * z.v_start);
+  EXPECT_NEAR(z.v_end, vh, 0.03 * vh);
+  // On the braking curve: v^2 = vh^2 + 2 a d, d before the hairpin.
+  for (double d : {20.0, 50.0, 100.0}) {
+    const double expected = std::sqrt(vh * vh + 2.0 * a_brk * d);
+    EXPECT_NEAR(p.target_speed(straight - d), expected, 0.03 * expected) << d << " m before";
+  }
+  // Through the hairpin: the cornering limit.
+  EXPECT_NEAR(p.target_speed(straight + 0.5 * kPi * r), vh, 0.01 * vh);
+  // And the friction circle: never more than mu g in total.
+  for (std::size_t i = 0; i < p.speed.size(); ++i) {
+    const double lat = p.speed[i] * p.speed[i] * std::abs(line.curvature[i]);
+    EXPECT_LE(std::hypot(lat, p.accel[i]), mu * kGravity * 1.03) << "sample " << i;
+  }
+}
+
+TEST(SpeedProfile, GripFactorScalesTheCorners) {
+  const RacingLine line = circle_line(40.0);
+  const CarEnvelope env = simple_envelope(1000.0, 1.0, 5000.0, 80.0);
+  SpeedProfileParams half;
+  half.grip_factor = 0.5;
+  const SpeedProfile full = compute_speed_profile(line, env, uniform_surface(line));
+  const SpeedProfile slow = compute_speed_profile(line, env, uniform_surface(line), half);
+  EXPECT_NEAR(slow.speed[0], full.speed[0] * std::sqrt(0.5), 1e-3 * full.speed[0]);
+  EXPECT_GT(slow.lap_time, full.lap_time);
+}
+
+TEST(SpeedProfile, IceOnTheRallyStageLowersVmax) {
+  auto loaded = Track::load(test::source_path("tracks/cragmoor_stage.json"));
+  ASSERT_TRUE(loaded.ok()) << loaded.error_text();
+  const Track& track = *loaded.value();
+  const RacingLine line = compute_racing_line(corridor_from_centreline(track.centreline()), RacingLineParams{});
+  const CarEnvelope env = car_envelope(car("hatchback"));
+  const LineSurface surface = line_surface(line, track, env);
+  const SpeedProfile real = compute_speed_profile(line, env, surface);
+  // The same line if everything were the stage's dirt.
+  const SpeedProfile dirt = compute_speed_profile(line, env, uniform_surface(line, surface_props(Surface::Dirt).grip, 0.04));
+  int on_ice = 0;
+  const double ice = surface_props(Surface::Ice).grip;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    if (surface.grip[i] > ice + 1e-9) continue;  // all four wheels on ice
+    ++on_ice;
+    EXPECT_LT(real.v_max[i], 0.5 * dirt.v_max[i]) << "sample " << i;
+    EXPECT_LT(real.speed[i], dirt.speed[i]) << "sample " << i;
+  }
+  EXPECT_GT(on_ice, 3) << "the line should cross the ice patch";
+  EXPECT_GT(real.lap_time, dirt.lap_time);
+}
+
+TEST(SpeedProfile, Deterministic) {
+  auto loaded = Track::load(test::source_path("tracks/lantern_hill.json"));
+  ASSERT_TRUE(loaded.ok()) << loaded.error_text();
+  const Track& track = *loaded.value();
+  const CarEnvelope env = car_envelope(car("racer"));
+  const auto run = [&] {
+    return compute_speed_profile(compute_racing_line(corridor_from_centreline(track.centreline()), {}), env, track);
+  };
+  const SpeedProfile a = run(), b = run();
+  EXPECT_EQ(a.speed, b.speed);
+  EXPECT_EQ(a.v_max, b.v_max);
+  EXPECT_EQ(a.lap_time, b.lap_time);
+}
+
+// Every shipped track with every shipped car: a finite lap at a plausible average speed,
+// faster cars faster.
+TEST(SpeedProfile, LimitLapsOnShippedTracksArePlausible) {
+  for (const char* name : {"cragmoor_stage", "foundry_loop", "kestrel_downs", "lantern_hill", "port_ardent"}) {
+    auto loaded = Track::load(test::source_path(std::string("tracks/") + name + ".json"));
+    ASSERT_TRUE(loaded.ok()) << loaded.error_text();
+    const Track& track = *loaded.value();
+    const RacingLine line = compute_racing_line(corridor_from_centreline(track.centreline()), {});
+    EXPECT_LT(line.length, track.centreline().length()) << name;
+    double hatch = 0.0;
+    for (const char* c : {"hatchback", "sedan", "racer"}) {
+      const SpeedProfile p = compute_speed_profile(line, car_envelope(car(c)), track);
+      ASSERT_TRUE(std::isfinite(p.lap_time)) << name << " " << c;
+      const double mean = line.length / p.lap_time;
+      EXPECT_GT(mean, 12.0) << name << " " << c;  // m/s: 43 km/h
+      EXPECT_LT(mean, 60.0) << name << " " << c;  // 216 km/h
+      EXPECT_FALSE(p.braking.empty()) << name << " " << c;
+      if (std::string(c) == "hatchback") hatch = p.lap_time;
+      if (std::string(c) == "racer") {
+        EXPECT_LT(p.lap_time, hatch) << name;
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace racer
