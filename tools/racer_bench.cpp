@@ -21,6 +21,8 @@
 #include "core/fixed_step.h"
 #include "sim/world.h"
 #include "track/test_ground.h"
+#include "ai/racing_line.h"
+#include "ai/speed_profile.h"
 #include "track/track.h"
 
 namespace {
@@ -29,6 +31,7 @@ using namespace racer;
 
 constexpr const char* kUsage = R"(usage: racer-bench sim [options]
        racer-bench surface --track FILE [--queries N]
+       racer-bench line --track FILE [--car FILE]
        racer-bench astar --map FILE --scen FILE [--repeat N]
        racer-bench astar --random SIDE [--seed N] [--queries Q] [--obstacles P]
 
@@ -37,6 +40,8 @@ constexpr const char* kUsage = R"(usage: racer-bench sim [options]
             "wall_seconds", "us_per_step", "us_per_car_step", "realtime_factor", "state_hash"}
   surface   loads a track and times the wheels' surface query at random points inside its
             bounds: {"bench", "track", "build_ms", "queries", "ns_per_query", "checksum"}
+  line      the racing line and speed profile of a car on a track: {"bench", "track", "car",
+            "line_length_m", "limit_lap_time_s", "line_ms", "profile_ms"}
   astar     A* (src/ai/grid_search.h) on a MovingAI map, every scenario of the .scen file:
             {"bench", "map", "queries", "matched", "max_error", "us_per_query",
             "expanded_per_query"} (matched: within 1e-6 of the optimal length); or on a
@@ -88,6 +93,37 @@ Controls scripted(int car, double t) {
   c.brake = std::sin(phase) < -0.8 ? 0.6 : 0.0;
   c.steer = 0.35 * std::sin(phase * 1.7);
   return c;
+}
+
+int bench_line(int argc, char** argv) {
+  std::string track_path, car_path = std::string(RACER_SOURCE_DIR) + "/assets/cars/sedan.json";
+  for (int i = 2; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (i + 1 >= argc) fail("option " + arg + " needs a value");
+    const std::string value = argv[++i];
+    if (arg == "--track") track_path = value;
+    else if (arg == "--car") car_path = value;
+    else fail("unknown option " + arg);
+  }
+  if (track_path.empty()) fail("line needs --track FILE");
+  const auto track = Track::load(track_path);
+  const Result<CarSpec> spec = load_car_spec(car_path);
+  if (!track || !spec) {
+    std::cerr << (track ? spec.error_text() : track.error_text()) << "\n";
+    return 1;
+  }
+  using clock = std::chrono::steady_clock;
+  const auto t0 = clock::now();
+  const RacingLine line = compute_racing_line(corridor_from_centreline(track.value()->centreline()), RacingLineParams{});
+  const auto t1 = clock::now();
+  const SpeedProfile profile = compute_speed_profile(line, car_envelope(spec.value()), *track.value(), SpeedProfileParams{});
+  const auto t2 = clock::now();
+  nlohmann::ordered_json out = {{"bench", "line"}, {"track", track.value()->spec().name}, {"car", spec.value().name},
+                                {"line_length_m", line.length}, {"limit_lap_time_s", profile.lap_time},
+                                {"line_ms", std::chrono::duration<double, std::milli>(t1 - t0).count()},
+                                {"profile_ms", std::chrono::duration<double, std::milli>(t2 - t1).count()}};
+  std::cout << out.dump(2) << "\n";
+  return 0;
 }
 
 int bench_surface(int argc, char** argv) {
@@ -324,6 +360,7 @@ int main(int argc, char** argv) {
     return argc < 2 ? 2 : 0;
   }
   if (std::string(argv[1]) == "surface") return bench_surface(argc, argv);
+  if (std::string(argv[1]) == "line") return bench_line(argc, argv);
   if (std::string(argv[1]) == "astar") return bench_astar(argc, argv);
   if (std::string(argv[1]) == "dwa") return bench_dwa(argc, argv);
   if (std::string(argv[1]) != "sim") fail("unknown benchmark \"" + std::string(argv[1]) + "\" (see --help)");

@@ -4,6 +4,7 @@
 
 #include "app/asset_path.h"
 #include "app/game_app.h"
+#include "app/headless.h"
 #include "app/options.h"
 #include "platform/window.h"
 #include "track/track.h"
@@ -22,6 +23,7 @@ int main(int argc, char** argv) {
     case ParsedOptions::Action::Run: break;
   }
   const Options& options = parsed.options;
+  if (options.headless) return run_headless(options);  // before any window or video
 
   const Result<CarSpec> spec = load_car_spec(resolve_asset(options.car));
   if (!spec) {

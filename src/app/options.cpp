@@ -86,6 +86,31 @@ const std::vector<OptionSpec>& table() {
       {"manual", nullptr, "start with the manual gearbox (default: as the car file says; M toggles)", flag(&Options::manual)},
       {"no-abs", nullptr, "start with ABS off (default: as the car file says; F2 toggles)", flag(&Options::no_abs)},
       {"no-tcs", nullptr, "start with traction control off (default: as the car file says; F3 toggles)", flag(&Options::no_tcs)},
+      {"headless", nullptr,
+       "run a race of AI cars with no window and write --results (needs --track; default off)",
+       flag(&Options::headless)},
+      {"cars", "N", "headless: AI cars in the race, 1..40 (default 8)", int_in(&Options::cars, 1, 40, "--cars")},
+      {"laps", "L", "headless: race length in laps, 1..100 (default 3)", int_in(&Options::laps, 1, 100, "--laps")},
+      {"seed", "S", "headless: seed of the AI's randomness, a whole number >= 0 (default 1)",
+       [](Options& o, std::string_view v) -> std::string {
+         std::uint64_t n = 0;
+         if (!parse_number(v, n)) return "--seed must be a whole number >= 0, got '" + std::string(v) + "'";
+         o.seed = n;
+         return {};
+       }},
+      {"difficulty", "D", "headless: easy, medium, hard or mixed (fastest at the back; default mixed)",
+       [](Options& o, std::string_view v) -> std::string {
+         if (v != "easy" && v != "medium" && v != "hard" && v != "mixed")
+           return "--difficulty must be easy, medium, hard or mixed, got '" + std::string(v) + "'";
+         o.difficulty = std::string(v);
+         return {};
+       }},
+      {"results", "OUT.json", "headless: file the race results are written to (required with --headless)",
+       [](Options& o, std::string_view v) -> std::string {
+         if (v.empty()) return "--results needs a file name";
+         o.results = std::string(v);
+         return {};
+       }},
   };
   return kTable;
 }
@@ -149,6 +174,8 @@ ParsedOptions parse_options(int argc, const char* const* argv) {
     }
     if (std::string error = spec->apply(result.options, value); !error.empty()) return fail(error);
   }
+  if (result.options.headless && (result.options.track.empty() || result.options.results.empty()))
+    return fail("--headless needs --track FILE and --results OUT.json");
   if (!result.options.screenshot.empty() && result.options.frames == 0)
     result.options.frames = kDefaultScreenshotFrames;
   return result;

@@ -1,6 +1,7 @@
 #pragma once
 // Command line of the `racer` executable. Every option, its default and its range are in
 // one table (options.cpp), which also prints --help.
+#include <cstdint>
 #include <string>
 
 namespace racer {
@@ -16,6 +17,13 @@ struct Options {
   bool manual = false;  ///< start with the manual gearbox (otherwise as the car file says)
   bool no_abs = false;  ///< start with ABS off (otherwise as the car file says)
   bool no_tcs = false;  ///< start with traction control off (otherwise as the car file says)
+  // Headless race (--headless): no window, AI cars only, results as JSON.
+  bool headless = false;
+  int cars = 8;                       ///< AI cars, [1, 40]
+  int laps = 3;                       ///< [1, 100]
+  std::uint64_t seed = 1;             ///< drives the AI's randomness
+  std::string difficulty = "mixed";   ///< easy | medium | hard | mixed
+  std::string results;                ///< results JSON file (required with --headless)
 
   bool fixed_time() const { return frames > 0; }
 };

@@ -1,0 +1,66 @@
+#include "ai/ai_params.h"
+
+#include <nlohmann/json.hpp>
+
+#include "core/json_doc.h"
+#include "core/json_reader.h"
+
+namespace racer {
+namespace {
+
+constexpr int kAiFormat = 1;
+
+Result<AiParams> read_ai(const JsonDoc& doc) {
+  std::vector<DataError> errors;
+  ObjectReader root = root_reader(doc, errors);
+  AiParams p;
+  format_version(root, kAiFormat);
+  p.name = root.string("name");
+  p.difficulty = root.choice("difficulty", {"easy", "medium", "hard"}, p.difficulty);
+  p.grip_use = root.number("grip_use", 0.3, 1.0, "", p.grip_use);
+  p.speed_use = root.number("speed_use", 0.3, 1.0, "", p.speed_use);
+  p.reaction_steps = root.integer("reaction_steps", 0, 120, p.reaction_steps);
+  p.mistakes_per_minute = root.number("mistakes_per_minute", 0.0, 60.0, "", p.mistakes_per_minute);
+  p.overtake_offset = root.number("overtake_offset_m", 0.0, 6.0, "metres", p.overtake_offset);
+  p.line_margin = root.number("line_margin_m", 1.0, 4.0, "metres", p.line_margin);
+  if (auto d = root.object("dwa", false)) {
+    p.dwa.heading = d->number("heading", 0.0, 100.0, "", p.dwa.heading);
+    p.dwa.clearance = d->number("clearance", 0.0, 100.0, "", p.dwa.clearance);
+    p.dwa.speed = d->number("speed", 0.0, 100.0, "", p.dwa.speed);
+    d->finish();
+  }
+  root.finish();
+  if (!errors.empty()) return errors;
+  return p;
+}
+
+}  // namespace
+
+Result<AiParams> parse_ai_params(std::string_view json_text, const std::string& file_name) {
+  Result<JsonDoc> doc = JsonDoc::parse(json_text, file_name);
+  if (!doc) return doc.errors();
+  return read_ai(doc.value());
+}
+
+Result<AiParams> load_ai_params(const std::string& path) {
+  Result<JsonDoc> doc = JsonDoc::load_file(path);
+  if (!doc) return doc.errors();
+  return read_ai(doc.value());
+}
+
+std::string save_ai_params(const AiParams& p) {
+  nlohmann::ordered_json j;
+  j["format"] = kAiFormat;
+  j["name"] = p.name;
+  j["difficulty"] = p.difficulty;
+  j["grip_use"] = p.grip_use;
+  j["speed_use"] = p.speed_use;
+  j["reaction_steps"] = p.reaction_steps;
+  j["mistakes_per_minute"] = p.mistakes_per_minute;
+  j["overtake_offset_m"] = p.overtake_offset;
+  j["line_margin_m"] = p.line_margin;
+  j["dwa"] = {{"heading", p.dwa.heading}, {"clearance", p.dwa.clearance}, {"speed", p.dwa.speed}};
+  return j.dump(2) + "\n";
+}
+
+}  // namespace racer

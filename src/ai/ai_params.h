@@ -1,0 +1,36 @@
+#pragma once
+// AiParams: one AI driver's profile and difficulty, read from assets/ai/*.json
+// (format documented in docs/ai-format.md). Defaults in code are the "medium" driver.
+#include <string>
+#include <string_view>
+
+#include "core/result.h"
+
+namespace racer {
+
+/// Weights of the local planner's score (see ai/dwa.h DwaParams).
+struct AiDwaWeights {
+  double heading = 2.0;    ///< >= 0
+  double clearance = 0.8;  ///< >= 0
+  double speed = 1.0;      ///< >= 0
+};
+
+struct AiParams {
+  std::string name = "medium";        ///< profile name, for results and panels
+  std::string difficulty = "medium";  ///< easy | medium | hard (a label; the numbers below decide)
+  double grip_use = 0.92;             ///< (0, 1]: share of the tyres' grip the speed profile plans with
+  double speed_use = 0.97;            ///< (0, 1]: share of the profile's speed aimed for
+  int reaction_steps = 6;             ///< [0, 120] fixed steps between deciding and acting
+  double mistakes_per_minute = 0.5;   ///< [0, 60]: mean rate of small errors (a late lift, a wide line)
+  double overtake_offset = 2.5;       ///< m, [0, 6]: lateral shift off the racing line to pass
+  double line_margin = 1.4;           ///< m, [1, 4]: racing line kept this far from the road edge
+  AiDwaWeights dwa;
+};
+
+/// Reads a profile; every problem comes back as file:line:col: message.
+Result<AiParams> parse_ai_params(std::string_view json_text, const std::string& file_name);
+Result<AiParams> load_ai_params(const std::string& path);
+/// Writes a file that parse_ai_params reads back to equal params.
+std::string save_ai_params(const AiParams& p);
+
+}  // namespace racer

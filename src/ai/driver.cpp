@@ -1,0 +1,385 @@
+#include "ai/driver.h"
+
+// Sections: set-up | the tick | sense and stall | traffic | speed | tracking | DWA |
+//           pedals and filters | recovery | mistakes and reaction delay
+
+#include <algorithm>
+#include <cmath>
+
+#include "ai/filters.h"
+#include "core/math.h"
+#include "track/track.h"
+#include "vehicle/tyre.h"
+
+namespace racer {
+
+namespace {
+
+int every(double dt, double hz) { return std::max(1, static_cast<int>(std::lround(1.0 / (dt * hz)))); }
+
+double wrap_ds(double ds, double length) {
+  ds = std::fmod(ds, length);
+  if (ds > 0.5 * length) ds -= length;
+  if (ds < -0.5 * length) ds += length;
+  return ds;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------- set-up
+
+AiDriver::AiDriver(std::shared_ptr<const AiRoute> route, const Track& track, const CarSpec& spec,
+                   const AiParams& params, std::uint64_t seed, DriverConfig config)
+    : route_(std::move(route)), track_(track), params_(params), config_(config),
+      geometry_(SteeringGeometry::of(spec)), rng_(seed) {
+  SpeedProfileParams sp;
+  sp.grip_factor = params_.grip_use;
+  profile_ = compute_speed_profile(route_->line, route_->envelope, track_, sp);
+  mu_ = route_->envelope.mu_peak;
+  half_length_ = 0.5 * spec.body.length;
+  half_width_ = 0.5 * spec.body.width;
+  DwaParams dp;
+  dp.limits.max_speed = 90.0;
+  dp.limits.max_yaw_rate = 2.0;
+  dp.limits.accel = 5.0;
+  dp.limits.decel = 0.8 * mu_ * kGravity;
+  dp.limits.period = 1.0 / config_.local_hz;
+  dp.car_radius = half_width_ + 0.15;
+  dp.margin = 0.3;
+  dp.w_heading = params_.dwa.heading;
+  dp.w_clearance = params_.dwa.clearance;
+  dp.w_speed = params_.dwa.speed;
+  dp.clearance_cap = 2.0;
+  dp.max_offset = params_.overtake_offset + 1.0;
+  planner_ = DwaPlanner(dp);
+}
+
+void AiDriver::respawned() {
+  state_.recovery = Recovery::None;
+  state_.stall_seconds = 0.0;
+  progress_mark_ = progress_;
+  last_s_ = -1.0;
+  hint_ = rear_hint_ = -1;
+  wall_time_ = 0.0;
+  pipeline_.clear();
+  offset_goal_ = state_.offset = 0.0;
+  planner_.reset();
+}
+
+// ---------------------------------------------------------------- the tick
+
+Controls AiDriver::tick(const DriverView& v) {
+  sense(v);
+  watch_stall(v);
+  if (state_.recovery != Recovery::None) return delayed(recover(v));
+  if (v.step % every(v.dt, config_.local_hz) == 0) {
+    scan_traffic(v);
+    avoid(v);
+  }
+  if (v.step % every(v.dt, config_.tracking_hz) == 0) {
+    plan_speed(v);
+    track_line(v);
+  }
+  make_mistakes(v);
+  Controls c = pedals(v);
+  c = filters(c, v);
+  return delayed(c);
+}
+
+// ---------------------------------------------------------------- sense and stall
+
+void AiDriver::sense(const DriverView& v) {
+  const PathProjection p = route_->path.project(v.self.position, hint_);
+  hint_ = p.index;
+  state_.s = p.s;
+  state_.lateral = p.offset;
+  if (last_s_ >= 0.0) progress_ += wrap_ds(p.s - last_s_, route_->path.length());
+  last_s_ = p.s;
+}
+
+void AiDriver::watch_stall(const DriverView& v) {
+  if (progress_ > progress_mark_ + config_.progress_step_m || progress_ < progress_mark_ - 50.0) {
+    progress_mark_ = progress_;
+    state_.stall_seconds = 0.0;
+  } else {
+    state_.stall_seconds += v.dt;
+  }
+  wall_time_ = (v.self.against_wall && std::abs(v.self.forward_speed) < 1.0) ? wall_time_ + v.dt : 0.0;
+  if (state_.recovery != Recovery::None) return;
+  since_recovery_ += v.dt;
+  const bool stalled = state_.stall_seconds > config_.stall_trigger_s && std::abs(v.self.forward_speed) < 1.0 &&
+                       since_recovery_ > 2.0;
+  const bool pinned = wall_time_ > 0.5;
+  const bool facing_back = std::abs(heading_error_to_line(v)) > 2.0 && std::abs(v.self.forward_speed) < 2.0 &&
+                           since_recovery_ > 2.0;
+  if (stalled || pinned || facing_back) {
+    since_recovery_ = 0.0;
+    state_.recovery = Recovery::Reverse;
+    state_.recoveries += 1;
+    recovery_time_ = 0.0;
+    recovery_start_ = v.self.position;
+  }
+}
+
+double AiDriver::heading_error_to_line(const DriverView& v) const {
+  const Vec2 aim = route_->path.at(state_.s + std::max(8.0, 1.5 * std::abs(state_.lateral))).position - v.self.position;
+  return wrap_angle(std::atan2(aim.y, aim.x) - v.self.heading);
+}
+
+// ---------------------------------------------------------------- traffic
+
+double AiDriver::room(double s, int side) const {
+  const std::size_t i = route_->line.index_at(s);
+  return side > 0 ? route_->room_left[i] : route_->room_right[i];
+}
+
+void AiDriver::scan_traffic(const DriverView& v) {
+  const Path& path = route_->path;
+  const double len = path.length();
+  const double fwd = v.self.forward_speed;
+  const PathSample here = path.at(state_.s);
+  double best_gap = 1e9, best_closing = 0.0, ahead_lat = 0.0;
+  bool alongside = false;
+  double alongside_lat = 0.0;
+  for (const OtherCarView& o : v.others) {
+    if (static_cast<std::size_t>(o.index) >= other_hints_.size()) other_hints_.resize(o.index + 1, -1);
+    if (length_squared(o.position - v.self.position) > square(config_.look_range + 10.0)) {
+      other_hints_[o.index] = -1;
+      continue;
+    }
+    const PathProjection p = path.project(o.position, other_hints_[o.index]);
+    other_hints_[o.index] = p.index;
+    const double ds = wrap_ds(p.s - state_.s, len);
+    const double gap = ds - half_length_ - o.half_length;
+    const double lane = half_width_ + o.half_width + 0.6;
+    const double our_lat = state_.lateral;
+    if (ds > 0.0 && gap < config_.look_range && std::abs(p.offset - our_lat) < lane) {
+      const double closing = fwd - dot(o.velocity, here.tangent);
+      if (gap < best_gap) best_gap = gap, best_closing = closing, ahead_lat = p.offset;
+    }
+    if (std::abs(ds) < half_length_ + o.half_length + 1.0) alongside = true, alongside_lat = p.offset;
+  }
+  state_.gap_ahead = best_gap;
+  closing_ = best_closing;
+  // Passing side: away from the car ahead, towards the side with room; hold while alongside.
+  const double cap = params_.overtake_offset;
+  if (best_gap < 25.0 && (best_closing > 0.5 || best_gap < 8.0) && cap > 0.0) {
+    const double s_at = state_.s + best_gap;
+    const int side = (ahead_lat > 0.0) ? -1 : +1;
+    const double want = std::min({cap, room(s_at, side), room(state_.s, side)});
+    const double other = std::min({cap, room(s_at, -side), room(state_.s, -side)});
+    if (offset_goal_ == 0.0 || std::abs(offset_goal_) < 0.5) offset_goal_ = (want >= other ? side * want : -side * other);
+  } else if (alongside) {
+    const int side = alongside_lat > state_.lateral ? -1 : +1;  // keep away from the car beside us
+    if (offset_goal_ * side < 0.0) offset_goal_ = 0.0;
+  } else {
+    offset_goal_ = 0.0;
+  }
+  // Ramp the offset, never beyond the room here.
+  const double rate = 1.5 / config_.local_hz;
+  state_.offset = approach(state_.offset, offset_goal_, rate);
+  state_.offset = std::clamp(state_.offset, -room(state_.s, -1), room(state_.s, +1));
+}
+
+// ---------------------------------------------------------------- speed
+
+void AiDriver::plan_speed(const DriverView& v) {
+  const double speed = std::max(0.0, v.self.forward_speed);
+  const double lead = 0.25 + params_.reaction_steps * v.dt;
+  double target = profile_.target_speed(state_.s + speed * lead) * params_.speed_use;
+  // Off the line: slow down a little so the tracker can bring the car back.
+  const double off = std::abs(state_.lateral - state_.offset);
+  if (off > 2.0) target *= std::max(0.6, 1.0 - 0.05 * (off - 2.0));
+  if (state_.offset != 0.0) target *= 0.98;  // a shifted line is tighter than the racing line
+  if (mistake_left_ > 0.0 && mistake_kind_ == 0) target *= 0.85;  // a lift
+  state_.target_speed = std::max(3.0, target);
+  // Feed-forward brake: where the profile brakes just ahead, the pedal share of that
+  // deceleration (the brakes give about mu g at full pedal with ABS).
+  const std::size_t i = route_->line.index_at(state_.s + speed * lead);
+  const double decel = i < profile_.accel.size() ? -profile_.accel[i] : 0.0;
+  brake_ff_ = (decel > 1.0 && speed > target - 1.0) ? clamp01(decel / (0.95 * mu_ * kGravity)) : 0.0;
+}
+
+// ---------------------------------------------------------------- tracking
+
+void AiDriver::track_line(const DriverView& v) {
+  const TrackingState ts{v.self.position, v.self.heading, std::max(0.0, v.self.forward_speed)};
+  const Vec2 rear = rear_axle(geometry_, ts);
+  const PathProjection rp = route_->path.project(rear, rear_hint_);
+  rear_hint_ = rp.index;
+  const SteerCommand pp = pure_pursuit(pursuit_, geometry_, ts, route_->path, rp);
+  // Cross-track correction: aim the lookahead point inside by as much as the car runs wide.
+  double offset = state_.offset + std::clamp(state_.offset - state_.lateral, -3.0, 3.0);
+  if (mistake_left_ > 0.0 && mistake_kind_ == 1) offset += 0.8;  // a wide line
+  const PathSample at = route_->path.at(rp.s + pp.lookahead);
+  offset = std::clamp(offset, -room(at.s, -1), room(at.s, +1));
+  const Vec2 target = at.position + at.normal * offset;
+  const Vec2 d = target - rear;
+  const double dist = std::max(0.5, length(d));
+  const double eta = wrap_angle(std::atan2(d.y, d.x) - v.self.heading);
+  double delta = std::abs(eta) > 0.5 * kPi ? sign(eta) * geometry_.max_angle
+                                          : std::atan(2.0 * geometry_.wheelbase * std::sin(eta) / dist);
+  steer_cmd_ = steer_input(delta, geometry_);
+}
+
+// ---------------------------------------------------------------- DWA
+
+void AiDriver::avoid(const DriverView& v) {
+  state_.dwa_active = false;
+  state_.dwa_admissible = true;
+  if (!config_.use_dwa) return;
+  const Vec2 fwd = from_angle(v.self.heading);
+  obstacles_.clear();
+  const double r2 = square(config_.dwa_range);
+  for (const OtherCarView& o : v.others) {
+    const Vec2 rel = o.position - v.self.position;
+    if (length_squared(rel) > r2 || dot(rel, fwd) < -1.0) continue;
+    obstacles_.push_back(DwaObstacle::rect(o.position, o.half_length + 0.3, o.half_width + 0.2, o.heading, o.velocity));
+  }
+  if (obstacles_.empty()) return;  // only cars wake DWA; static obstacles are in the line
+  for (const ObstacleSpec& s : track_.obstacles()) {
+    if (length_squared(s.position - v.self.position) > square(config_.dwa_range + 20.0)) continue;
+    if (s.shape == ObstacleShape::Circle) obstacles_.push_back(DwaObstacle::circle(s.position, s.radius));
+    else obstacles_.push_back(DwaObstacle::rect(s.position, s.half_length, s.half_width, s.angle));
+  }
+  const double speed = std::max(0.0, v.self.forward_speed);
+  waypoints_.clear();
+  const double reach = 10.0 + 1.5 * speed;
+  for (double ds = 2.0; ds <= reach; ds += 2.0) {
+    const PathSample p = route_->path.at(state_.s + ds);
+    waypoints_.push_back(p.position + p.normal * std::clamp(state_.offset, -room(p.s, -1), room(p.s, +1)));
+  }
+  const CostGrid& grid = track_.cost_grid();
+  const DwaWallDistance walls = [&grid](Vec2 p) {
+    int x = 0, y = 0;
+    grid.cell_of(p, x, y);
+    return static_cast<double>(grid.clearance(x, y)) - 0.5 * grid.cell_size();
+  };
+  DwaInput in;
+  in.state = {v.self.position, v.self.heading, speed, v.self.yaw_rate};
+  in.waypoints = waypoints_;
+  in.obstacles = obstacles_;
+  in.speed_limit = state_.target_speed;
+  in.walls = &walls;
+  const DwaDecision d = planner_.decide(in);
+  state_.dwa_active = true;
+  state_.dwa_admissible = d.admissible;
+  dwa_speed_ = d.v;
+  const double delta = std::atan(d.omega * geometry_.wheelbase / std::max(speed, 2.0));
+  dwa_steer_ = steer_input(delta, geometry_);
+}
+
+// ---------------------------------------------------------------- pedals and filters
+
+Controls AiDriver::pedals(const DriverView& v) const {
+  Controls c;
+  const bool dwa = state_.dwa_active;
+  c.steer = dwa ? dwa_steer_ : steer_cmd_;
+  double target = state_.target_speed;
+  if (dwa) target = std::min(target, std::max(dwa_speed_, 0.0));
+  if (dwa && !state_.dwa_admissible) target = 0.0;
+  const double v_now = v.self.forward_speed;
+  const double err = target - v_now;
+  if (err >= 0.0 && brake_ff_ <= 0.0) {
+    c.throttle = clamp01(0.15 + v_now / 150.0 + 0.5 * err);
+  } else {
+    // Braking: the profile's deceleration ahead as feed-forward, plus the speed error.
+    c.brake = clamp01(brake_ff_ + 0.35 * std::max(0.0, -err));
+    if (c.brake < 0.05) c.brake = 0.0, c.throttle = clamp01(0.1 + 0.5 * err);
+  }
+  if (v.self.gear <= 0) c.shift = ShiftRequest::Up;  // out of reverse / neutral
+  return c;
+}
+
+Controls AiDriver::filters(Controls c, const DriverView& v) const {
+  const SelfView& me = v.self;
+  CollisionFilter col;
+  col.gap = state_.gap_ahead;
+  col.closing_speed = closing_;
+  col.max_decel = 0.9 * mu_ * kGravity;
+  c = filter_collision(c, col);
+  BrakingFilter br;
+  br.lateral_use = std::abs(me.forward_speed * me.yaw_rate) / (mu_ * kGravity);
+  c = filter_braking(c, br);
+  TractionFilter tr;
+  for (int i = 0; i < 4; ++i) {
+    if (me.driven[static_cast<std::size_t>(i)]) tr.driven_slip = std::max(tr.driven_slip, me.slip_ratio[static_cast<std::size_t>(i)]);
+    if (i >= 2) tr.rear_slip_angle = std::max(tr.rear_slip_angle, std::abs(me.slip_angle[static_cast<std::size_t>(i)]));
+  }
+  if (me.forward_speed < 3.0) tr.rear_slip_angle = 0.0;  // slip angles mean nothing at a crawl
+  c = filter_traction(c, tr);
+  StabilityFilter st;
+  st.speed = me.forward_speed;
+  st.yaw_rate = me.yaw_rate;
+  st.yaw_ref = me.forward_speed * route_->path.curvature_at(state_.s);
+  const Vec2 fwd = from_angle(me.heading);
+  st.body_slip = std::atan2(cross(fwd, me.velocity), std::max(1.0, dot(fwd, me.velocity)));
+  st.wheelbase = geometry_.wheelbase;
+  st.max_angle = geometry_.max_angle;
+  c = filter_stability(c, st);
+  c = filter_steer_rate(c, last_steer_, config_.steer_rate, v.dt);
+  return c;
+}
+
+// ---------------------------------------------------------------- recovery
+
+Controls AiDriver::recover(const DriverView& v) {
+  Controls c;
+  recovery_time_ += v.dt;
+  const double err = heading_error_to_line(v);
+  const double backed = length(v.self.position - recovery_start_);
+  if (state_.recovery == Recovery::Reverse) {
+    if (v.self.gear != -1) {
+      c.brake = 1.0;  // stop, then ask for reverse
+      if (std::abs(v.self.forward_speed) < 0.3) c.shift = ShiftRequest::Down;
+    } else {
+      c.throttle = 1.0;
+      c.steer = -sign(err);  // opposite lock: backing up turns the nose towards the line
+    }
+    const bool aimed = std::abs(err) < 0.6 && backed > 1.5;
+    const bool hit_behind = recovery_time_ > 1.0 && v.self.against_wall;
+    if (aimed || backed > 4.0 || recovery_time_ > 2.5 || hit_behind) {
+      state_.recovery = Recovery::Resume;
+      recovery_time_ = 0.0;
+    }
+  } else {  // Resume: stop, first gear, then drive on
+    c.brake = 1.0;
+    c.steer = sign(err);
+    if (std::abs(v.self.forward_speed) < 0.5) c.shift = ShiftRequest::Up;
+    if (v.self.gear >= 1) {
+      state_.recovery = Recovery::None;
+      wall_time_ = 0.0;
+      c.brake = 0.0;
+      c.throttle = 0.5;
+    }
+  }
+  last_steer_ = c.steer;
+  return c;
+}
+
+// ---------------------------------------------------------------- mistakes and reaction delay
+
+void AiDriver::make_mistakes(const DriverView& v) {
+  if (mistake_left_ > 0.0) {
+    mistake_left_ -= v.dt;
+    return;
+  }
+  const double p = params_.mistakes_per_minute * v.dt / 60.0;
+  if (p > 0.0 && rng_.uniform() < p) {
+    mistake_kind_ = rng_.uniform() < 0.5 ? 0 : 1;
+    mistake_left_ = rng_.uniform(0.4, 1.0);
+    state_.mistakes += 1;
+  }
+}
+
+Controls AiDriver::delayed(const Controls& c) {
+  last_steer_ = c.steer;
+  if (params_.reaction_steps <= 0) return c;
+  pipeline_.push_back(c);
+  if (static_cast<int>(pipeline_.size()) <= params_.reaction_steps) return Controls{};
+  const Controls out = pipeline_.front();
+  pipeline_.pop_front();
+  return out;
+}
+
+}  // namespace racer

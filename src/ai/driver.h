@@ -1,0 +1,137 @@
+#pragma once
+// AiDriver: the layered AI of one car. It reads a DriverView and produces one Controls per
+// fixed step; every layer runs at its own rate, counted in fixed steps:
+//   set-up      route (main loop or branch, by limit lap time), racing line, speed profile
+//   ~20 Hz      tracking: Pure Pursuit on the racing line, shifted sideways to overtake
+//   ~60 Hz      local: other cars in the path (gap, closing speed, passing side), and DWA
+//               against the cars (predicted from their velocities) and static obstacles
+//               when something is near
+//   every step  pedals from the speed target, then the named filters, then the reaction delay
+// Stuck recovery: stalled (no progress along the line) with the nose against something ->
+// reverse out with opposite lock, stop, re-aim, drive on; no progress for 8 s -> ask the
+// race for a respawn (wants_respawn()).
+//
+// Pure and deterministic: randomness (mistakes) only from the seeded AiRng.
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <vector>
+
+#include "ai/ai_params.h"
+#include "ai/driver_view.h"
+#include "ai/dwa.h"
+#include "ai/rng.h"
+#include "ai/route.h"
+#include "ai/speed_profile.h"
+#include "ai/tracking.h"
+#include "vehicle/controls.h"
+
+namespace racer {
+
+class Track;
+
+/// Where the stuck recovery is.
+enum class Recovery { None, Reverse, Resume };
+
+/// Fixed tuning of the driver (not per profile).
+struct DriverConfig {
+  double tracking_hz = 20.0;       ///< Pure Pursuit rate
+  double local_hz = 60.0;          ///< other-car scan and DWA rate
+  bool use_dwa = true;             ///< DWA when something is near (off: tracking + filters only)
+  double dwa_range = 14.0;         ///< m, a car or obstacle this close (and not behind) wakes DWA
+  double look_range = 45.0;        ///< m along the line scanned for cars ahead
+  double steer_rate = 5.0;         ///< 1/s of full lock
+  double stall_trigger_s = 1.0;    ///< s without progress at standstill before reversing
+  double respawn_after_s = 8.0;    ///< s without progress before asking for a respawn
+  double progress_step_m = 3.0;    ///< m of progress that resets the stall clock
+};
+
+/// What the driver decided last (debug panels, tests).
+struct DriverState {
+  double s = 0.0;               ///< m along the racing line
+  double lateral = 0.0;         ///< m off the racing line (+ = left)
+  double target_speed = 0.0;    ///< m/s
+  double offset = 0.0;          ///< m, current lateral shift of the tracked line
+  double gap_ahead = 1e9;       ///< m to the car ahead in our path
+  bool dwa_active = false;
+  bool dwa_admissible = true;
+  Recovery recovery = Recovery::None;
+  double stall_seconds = 0.0;   ///< s since the last progress
+  int recoveries = 0;           ///< reverse manoeuvres started
+  int mistakes = 0;             ///< mistakes made
+};
+
+class AiDriver {
+ public:
+  /// `route` from plan_route for this car; `track` must outlive the driver.
+  AiDriver(std::shared_ptr<const AiRoute> route, const Track& track, const CarSpec& spec,
+           const AiParams& params, std::uint64_t seed, DriverConfig config = {});
+
+  /// One fixed step: the controls for this step.
+  Controls tick(const DriverView& view);
+  /// The driver has made no progress for respawn_after_s: the race should respawn it.
+  bool wants_respawn() const { return state_.stall_seconds > config_.respawn_after_s; }
+  /// Called by the race after it moved the car: forgets recovery and stall state.
+  void respawned();
+
+  const DriverState& state() const { return state_; }
+  const AiParams& params() const { return params_; }
+  const AiRoute& route() const { return *route_; }
+  /// The speed profile this driver plans with (grip_use of the limit).
+  const SpeedProfile& profile() const { return profile_; }
+
+ private:
+  // phases of a tick
+  void sense(const DriverView& v);
+  void watch_stall(const DriverView& v);
+  void scan_traffic(const DriverView& v);
+  void plan_speed(const DriverView& v);
+  void track_line(const DriverView& v);
+  void avoid(const DriverView& v);
+  Controls pedals(const DriverView& v) const;
+  Controls filters(Controls c, const DriverView& v) const;
+  Controls recover(const DriverView& v);
+  void make_mistakes(const DriverView& v);
+  Controls delayed(const Controls& c);
+
+  double room(double s, int side) const;  // m of room beside the line at s (+1 left, -1 right)
+  double heading_error_to_line(const DriverView& v) const;
+
+  std::shared_ptr<const AiRoute> route_;
+  const Track& track_;
+  AiParams params_;
+  DriverConfig config_;
+  SteeringGeometry geometry_;
+  PurePursuitParams pursuit_;
+  SpeedProfile profile_;
+  double mu_ = 1.0;
+  double half_length_ = 2.2, half_width_ = 0.9;
+  AiRng rng_;
+  DwaPlanner planner_;
+  std::vector<Vec2> waypoints_;
+  std::vector<DwaObstacle> obstacles_;
+  std::vector<int> other_hints_;
+  std::deque<Controls> pipeline_;
+
+  DriverState state_;
+  int hint_ = -1, rear_hint_ = -1;
+  double steer_cmd_ = 0.0;       // from the tracking layer (or DWA)
+  double last_steer_ = 0.0;      // after the rate filter
+  double brake_ff_ = 0.0;       // feed-forward brake pedal from the profile
+  double closing_ = 0.0;         // m/s towards the car ahead
+  double offset_goal_ = 0.0;     // m, where the overtaking logic wants the line
+  double dwa_speed_ = 1e9;       // m/s, DWA's speed when active
+  double dwa_steer_ = 0.0;
+  // stall and recovery
+  double progress_ = 0.0, progress_mark_ = 0.0;
+  double last_s_ = -1.0;
+  double wall_time_ = 0.0;
+  double recovery_time_ = 0.0;
+  double since_recovery_ = 10.0;  // s since the last recovery began
+  Vec2 recovery_start_;
+  // mistakes
+  double mistake_left_ = 0.0;    // s
+  int mistake_kind_ = 0;
+};
+
+}  // namespace racer

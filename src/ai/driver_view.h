@@ -1,0 +1,47 @@
+#pragma once
+// DriverView: everything an AI driver may see, read-only, built each step by whoever owns
+// the race (sim/race.cpp) from the World. The AI never touches Box2D or the World: this is
+// the seam that lets a driver be tested on a hand-made view.
+#include <array>
+#include <cstdint>
+#include <span>
+
+#include "core/vec2.h"
+
+namespace racer {
+
+class Track;
+
+/// The driver's own car, as its instruments would tell it.
+struct SelfView {
+  Vec2 position;                          ///< m, CG
+  double heading = 0.0;                   ///< rad
+  Vec2 velocity;                          ///< m/s, world frame
+  double yaw_rate = 0.0;                  ///< rad/s, + = counter-clockwise
+  double forward_speed = 0.0;             ///< m/s along the heading (negative backing up)
+  int gear = 1;                           ///< -1 reverse, 0 neutral, 1..n
+  std::array<double, 4> slip_ratio{};     ///< per wheel (FL, FR, RL, RR), dimensionless
+  std::array<double, 4> slip_angle{};     ///< per wheel, rad
+  std::array<bool, 4> driven{};           ///< which wheels the engine drives
+  bool against_wall = false;              ///< touching static geometry this step
+};
+
+/// Another car, as seen from outside: where it is and how it moves.
+struct OtherCarView {
+  int index = 0;            ///< car index in the race
+  Vec2 position;            ///< m, CG
+  double heading = 0.0;     ///< rad
+  Vec2 velocity;            ///< m/s
+  double half_length = 2.2; ///< m
+  double half_width = 0.9;  ///< m
+};
+
+struct DriverView {
+  const Track* track = nullptr;           ///< the track being raced (never null in a race)
+  SelfView self;
+  std::span<const OtherCarView> others;   ///< every other car (valid during the tick only)
+  std::int64_t step = 0;                  ///< fixed steps since the start
+  double dt = 1.0 / 240.0;                ///< s, the fixed step
+};
+
+}  // namespace racer

@@ -1,0 +1,68 @@
+#pragma once
+// The AI's Controls filters (TORCS bt style: filterABS(filterBrakeSpeed(...))): each takes
+// the Controls so far and a few measured numbers and returns the Controls to use. Each is a
+// plain function, testable alone; the driver applies them in a fixed order.
+#include "vehicle/controls.h"
+
+namespace racer {
+
+/// filter_braking: never throttle and brake together (brake wins), and share the friction
+/// circle: while cornering at a fraction `lateral_use` (|a_lat| / (mu g), [0, 1+]) of the
+/// grip, the brake is capped to sqrt(1 - lateral_use^2) (at least `min_brake`), so a
+/// braking car keeps enough grip to steer.
+struct BrakingFilter {
+  double lateral_use = 0.0;  ///< |a_lat| / (mu g)
+  double min_brake = 0.35;   ///< the cap never goes below this
+};
+Controls filter_braking(Controls c, const BrakingFilter& f);
+
+/// filter_traction: cuts the throttle while a driven wheel spins beyond `slip_limit`
+/// (slip ratio) or the car slides sideways (rear slip angle beyond `slide_limit` rad):
+/// throttle scaled down linearly to 0 at twice the limit.
+struct TractionFilter {
+  double driven_slip = 0.0;    ///< largest slip ratio among the driven wheels
+  double rear_slip_angle = 0.0;///< rad, largest |slip angle| at the rear
+  double slip_limit = 0.12;
+  double slide_limit = 0.12;   ///< rad
+};
+Controls filter_traction(Controls c, const TractionFilter& f);
+
+/// filter_collision: a car ahead in our path at `gap` m closing at `closing_speed` m/s
+/// needs a deceleration closing^2 / (2 (gap - standoff)); beyond `comfortable_decel` the
+/// throttle goes and the brake rises to reach it (full at `max_decel`).
+struct CollisionFilter {
+  double gap = 1e9;               ///< m, bumper to bumper along our path (1e9: nobody)
+  double closing_speed = 0.0;     ///< m/s, our speed minus theirs along the path (> 0 closing)
+  double standoff = 1.5;          ///< m kept at the end
+  double comfortable_decel = 2.0; ///< m/s^2
+  double max_decel = 9.0;         ///< m/s^2
+};
+Controls filter_collision(Controls c, const CollisionFilter& f);
+
+/// filter_steer_rate: the steer moves at most `max_rate` (1/s of full lock) from `previous`
+/// over `dt`: no instant lock-to-lock (a human's hands, and a stable car).
+Controls filter_steer_rate(Controls c, double previous, double max_rate, double dt);
+
+}  // namespace racer
+
+namespace racer {
+
+/// filter_stability: catches a slide. `yaw_ref` is the yaw rate the path asks for
+/// (speed x path curvature); when the car yaws faster than that by
+/// more than `deadband` (oversteer) or its body slips sideways beyond `slip_deadband`, the
+/// steer is corrected against the error (counter-steer) and the brake and throttle are
+/// eased, so the rear tyres get their grip back.
+struct StabilityFilter {
+  double speed = 0.0;        ///< m/s, forward
+  double yaw_rate = 0.0;     ///< rad/s, measured
+  double yaw_ref = 0.0;      ///< rad/s, what the path asks for
+  double body_slip = 0.0;    ///< rad, atan(v_lateral / v_forward) (+ = sliding to the left)
+  double wheelbase = 2.6;    ///< m
+  double max_angle = 0.6;    ///< rad at steer = 1
+  double gain = 2.5;         ///< yaw-rate feedback, in units of the kinematic steer for the error
+  double deadband = 0.12;    ///< rad/s
+  double slip_deadband = 0.06;  ///< rad
+};
+Controls filter_stability(Controls c, const StabilityFilter& f);
+
+}  // namespace racer

@@ -1,0 +1,139 @@
+#include "ai/route.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/math.h"
+#include "track/track.h"
+
+namespace racer {
+
+// ---------------------------------------------------------------- corridor of a route
+
+namespace {
+
+constexpr double kMarchStep = 0.25;  // m, along a sample's normal
+
+bool free_at(const Track& track, Vec2 p) {
+  if (!track.on_road(p)) return false;
+  int x = 0, y = 0;
+  track.cost_grid().cell_of(p, x, y);
+  return track.cost_grid().drivable(x, y);
+}
+
+/// m of free road from `from` along `dir`, up to `limit`.
+double march(const Track& track, Vec2 from, Vec2 dir, double limit) {
+  double d = 0.0;
+  while (d + kMarchStep <= limit && free_at(track, from + dir * (d + kMarchStep))) d += kMarchStep;
+  return d;
+}
+
+/// Shrinks one sample to its free road: obstacles cut the room; a blocked centre moves to
+/// the wider free interval across the road.
+CorridorSample cut_obstacles(const Track& track, CorridorSample c) {
+  const double half_span = std::max(c.left, c.right);
+  if (free_at(track, c.centre)) {
+    c.left = march(track, c.centre, c.normal, c.left);
+    c.right = march(track, c.centre, -c.normal, c.right);
+    return c;
+  }
+  // Blocked centre: find the widest free interval in [-right, left].
+  double best_lo = 0.0, best_hi = 0.0, lo = 0.0;
+  bool in_free = false;
+  for (double u = -c.right; u <= c.left + 1e-9; u += kMarchStep) {
+    const bool f = free_at(track, c.centre + c.normal * u);
+    if (f && !in_free) lo = u;
+    if (!f && in_free && u - kMarchStep - lo > best_hi - best_lo) best_lo = lo, best_hi = u - kMarchStep;
+    in_free = f;
+  }
+  if (in_free && c.left - lo > best_hi - best_lo) best_lo = lo, best_hi = c.left;
+  (void)half_span;
+  if (best_hi - best_lo <= 0.0) return c;  // nothing free: leave it (the track validator forbids this)
+  const double mid = 0.5 * (best_lo + best_hi);
+  c.centre = c.centre + c.normal * mid;
+  c.left = best_hi - mid;
+  c.right = mid - best_lo;
+  return c;
+}
+
+CorridorSample sample_of(const CentreSample& cs) {
+  const double nl = length(cs.normal);
+  const Vec2 normal = nl > 0.0 ? cs.normal / nl : perp(cs.tangent);
+  return {cs.position, normal, 0.5 * cs.width, 0.5 * cs.width};
+}
+
+}  // namespace
+
+std::vector<CorridorSample> route_corridor(const Track& track, int branch, double spacing) {
+  const Centreline& main = track.centreline();
+  std::vector<CorridorSample> out;
+  const double total = main.length();
+  if (branch < 0 || branch >= static_cast<int>(track.branches().size())) {
+    out = corridor_from_centreline(main, spacing);
+  } else {
+    const Centreline& b = track.branches()[static_cast<std::size_t>(branch)];
+    const double s_out = main.project(b.samples().front().position).s;  // leaves the loop
+    const double s_in = main.project(b.samples().back().position).s;    // rejoins it
+    double kept = s_out - s_in;                                          // loop part kept
+    if (kept < 0.0) kept += total;
+    const auto n_main = static_cast<int>(std::max(2.0, std::round(kept / spacing)));
+    for (int k = 0; k < n_main; ++k) out.push_back(sample_of(main.at(s_in + kept * k / n_main)));
+    const auto n_branch = static_cast<int>(std::max(2.0, std::round(b.length() / spacing)));
+    for (int k = 0; k < n_branch; ++k) out.push_back(sample_of(b.at(b.length() * k / n_branch)));
+  }
+  for (CorridorSample& c : out) c = cut_obstacles(track, c);
+  return out;
+}
+
+// ---------------------------------------------------------------- AiRoute and plan_route
+
+namespace {
+
+AiRoute build(const Track& track, const CarEnvelope& env, int branch, double margin) {
+  AiRoute r;
+  r.branch = branch;
+  r.envelope = env;
+  const std::vector<CorridorSample> corridor = route_corridor(track, branch);
+  RacingLineParams lp;
+  lp.margin = margin;
+  r.line = compute_racing_line(corridor, lp);
+  r.path = Path(r.line.points, r.line.curvature, true);
+  const std::size_t n = r.line.size();
+  r.room_left.assign(n, 0.0);
+  r.room_right.assign(n, 0.0);
+  const std::size_t m = corridor.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    // Room from the corridor sample the line point came from (interpolated).
+    double u = r.line.corridor_u.empty() ? 0.0 : r.line.corridor_u[i];
+    u = std::fmod(std::max(u, 0.0), static_cast<double>(m));
+    const auto a = static_cast<std::size_t>(u) % m;
+    const std::size_t b2 = (a + 1) % m;
+    const double t = u - std::floor(u);
+    const double left = lerp(corridor[a].left, corridor[b2].left, t);
+    const double right = lerp(corridor[a].right, corridor[b2].right, t);
+    const double off = r.line.offset.empty() ? 0.0 : r.line.offset[i];
+    r.room_left[i] = std::max(0.0, left - off - margin);
+    r.room_right[i] = std::max(0.0, right + off - margin);
+  }
+  r.limit = compute_speed_profile(r.line, env, track);
+  r.limit_lap_time = r.limit.lap_time;
+  return r;
+}
+
+}  // namespace
+
+std::shared_ptr<const AiRoute> plan_route(const Track& track, const CarSpec& car, double margin) {
+  const CarEnvelope env = car_envelope(car);
+  AiRoute best = build(track, env, -1, margin);
+  best.candidate_lap_times.push_back(best.limit_lap_time);
+  std::vector<double> times = best.candidate_lap_times;
+  for (int b = 0; b < static_cast<int>(track.branches().size()); ++b) {
+    AiRoute r = build(track, env, b, margin);
+    times.push_back(r.limit_lap_time);
+    if (r.limit_lap_time < best.limit_lap_time) best = std::move(r);
+  }
+  best.candidate_lap_times = times;
+  return std::make_shared<const AiRoute>(std::move(best));
+}
+
+}  // namespace racer

@@ -1,0 +1,44 @@
+#pragma once
+// AiRoute: what an AI decides once, at set-up, about the way round a track: which road
+// (the main loop or a branch), the racing line on it and that line's speed profile at full
+// grip (the car's "limit lap time"). Shared by every AI driving the same car with the
+// same line margin (the race builds it once).
+//
+// Sections: corridor of a route | AiRoute and plan_route
+//
+// The corridor is the road (main loop, or the loop with a branch spliced in) with static
+// obstacles cut out: each sample's room is marched along its normal on the track's cost
+// grid and road raster, so a tyre stack on the road narrows it (and a block in the middle
+// moves the sample's centre to the wider free side). Pure and deterministic.
+#include <memory>
+#include <vector>
+
+#include "ai/path.h"
+#include "ai/racing_line.h"
+#include "ai/speed_profile.h"
+
+namespace racer {
+
+class Track;
+
+/// The corridor of the main loop (branch < 0) or of the loop with branch `branch` spliced
+/// in, about `spacing` m between samples, obstacles cut out.
+std::vector<CorridorSample> route_corridor(const Track& track, int branch, double spacing = 2.0);
+
+struct AiRoute {
+  int branch = -1;                  ///< -1: the main loop; else the index into Track::branches()
+  RacingLine line;                  ///< the minimum-curvature line of the chosen corridor
+  Path path;                        ///< the same line as a closed Path (for the trackers)
+  std::vector<double> room_left;    ///< m per line sample from the line to the usable left edge
+  std::vector<double> room_right;   ///< m per line sample from the line to the usable right edge
+  CarEnvelope envelope;             ///< the car as the speed profile sees it
+  SpeedProfile limit;               ///< speed profile at grip 1
+  double limit_lap_time = 0.0;      ///< s, limit.lap_time
+  std::vector<double> candidate_lap_times;  ///< s, limit lap time of each route tried (main first)
+};
+
+/// Tries the main loop and every branch, keeps the one with the lowest limit lap time.
+/// `margin` (m) is kept from the road edges (car half width + safety).
+std::shared_ptr<const AiRoute> plan_route(const Track& track, const CarSpec& car, double margin);
+
+}  // namespace racer

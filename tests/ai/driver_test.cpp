@@ -1,0 +1,156 @@
+// The AI driver: each Controls filter alone, the profile format, and stuck recovery.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "ai/ai_params.h"
+#include "ai/driver.h"
+#include "ai/filters.h"
+#include "ai/route.h"
+#include "core/math.h"
+#include "sim/race.h"
+#include "test_paths.h"
+#include "track/track.h"
+
+namespace racer {
+namespace {
+
+// ---------------------------------------------------------------- filters
+
+TEST(Filters, BrakingNeverThrottlesAndBrakesTogether) {
+  Controls c;
+  c.throttle = 0.7;
+  c.brake = 0.4;
+  const Controls out = filter_braking(c, {});
+  EXPECT_EQ(out.throttle, 0.0);
+  EXPECT_EQ(out.brake, 0.4);
+}
+
+TEST(Filters, BrakingLeavesGripToSteerWhileCornering) {
+  Controls c;
+  c.brake = 1.0;
+  BrakingFilter f;
+  f.lateral_use = 0.8;  // 80% of the grip goes into cornering: sqrt(1 - 0.64) = 0.6 is left
+  EXPECT_NEAR(filter_braking(c, f).brake, 0.6, 1e-12);
+  f.lateral_use = 1.5;  // beyond the limit: never below the floor
+  EXPECT_NEAR(filter_braking(c, f).brake, f.min_brake, 1e-12);
+  f.lateral_use = 0.0;
+  EXPECT_EQ(filter_braking(c, f).brake, 1.0);
+}
+
+TEST(Filters, TractionCutsThrottleOnWheelSpinAndSlides) {
+  Controls c;
+  c.throttle = 1.0;
+  TractionFilter f;
+  f.driven_slip = 0.05;
+  EXPECT_EQ(filter_traction(c, f).throttle, 1.0);  // inside the limit: untouched
+  f.driven_slip = 1.5 * f.slip_limit;
+  EXPECT_NEAR(filter_traction(c, f).throttle, 0.5, 1e-12);
+  f.driven_slip = 3.0 * f.slip_limit;
+  EXPECT_EQ(filter_traction(c, f).throttle, 0.0);
+  f.driven_slip = 0.0;
+  f.rear_slip_angle = -1.5 * f.slide_limit;  // either sign of slide
+  EXPECT_NEAR(filter_traction(c, f).throttle, 0.5, 1e-12);
+}
+
+TEST(Filters, CollisionBrakesOnlyWhenTheGapNeedsIt) {
+  Controls c;
+  c.throttle = 1.0;
+  CollisionFilter f;
+  f.gap = 40.0;
+  f.closing_speed = 5.0;  // needs 25 / (2 * 38.5) = 0.32 m/s^2: nothing to do
+  EXPECT_EQ(filter_collision(c, f).throttle, 1.0);
+  f.gap = 6.0;
+  f.closing_speed = 10.0;  // needs 100 / 9 = 11 m/s^2: beyond max_decel -> full brake
+  const Controls hard = filter_collision(c, f);
+  EXPECT_EQ(hard.throttle, 0.0);
+  EXPECT_EQ(hard.brake, 1.0);
+  f.closing_speed = -3.0;  // pulling away
+  EXPECT_EQ(filter_collision(c, f).throttle, 1.0);
+}
+
+TEST(Filters, SteerRateLimitsEachStep) {
+  Controls c;
+  c.steer = 1.0;
+  EXPECT_NEAR(filter_steer_rate(c, 0.0, 5.0, 0.01).steer, 0.05, 1e-12);
+  c.steer = 0.02;
+  EXPECT_NEAR(filter_steer_rate(c, 0.0, 5.0, 0.01).steer, 0.02, 1e-12);
+}
+
+// ---------------------------------------------------------------- profiles
+
+TEST(AiParams, ShippedProfilesLoadAndRoundTrip) {
+  for (const char* name : {"easy", "medium", "hard"}) {
+    const std::string path = std::string(RACER_SOURCE_DIR) + "/assets/ai/" + name + ".json";
+    const Result<AiParams> p = load_ai_params(path);
+    ASSERT_TRUE(p.ok()) << p.error_text();
+    EXPECT_EQ(p.value().difficulty, name);
+    const Result<AiParams> back = parse_ai_params(save_ai_params(p.value()), "saved.json");
+    ASSERT_TRUE(back.ok()) << back.error_text();
+    EXPECT_EQ(back.value().grip_use, p.value().grip_use);
+    EXPECT_EQ(back.value().reaction_steps, p.value().reaction_steps);
+    EXPECT_EQ(back.value().dwa.clearance, p.value().dwa.clearance);
+  }
+}
+
+TEST(AiParams, BadValuesAreLocated) {
+  const Result<AiParams> p = parse_ai_params("{\"format\": 1, \"name\": \"x\",\n \"grip_use\": 3, \"gripuse\": 1}", "bad.json");
+  ASSERT_FALSE(p.ok());
+  EXPECT_NE(p.error_text().find("bad.json:2:14: \"grip_use\" must be a number in [0.3, 1]"), std::string::npos)
+      << p.error_text();
+  EXPECT_NE(p.error_text().find("unknown key \"gripuse\""), std::string::npos) << p.error_text();
+}
+
+// ---------------------------------------------------------------- stuck recovery
+
+// Nose against the outer wall at a standstill: the driver reverses out with opposite lock,
+// re-aims and drives on along the track within 5 s.
+TEST(Driver, NoseAgainstAWallAtStandstillGetsOutWithin5s) {
+  auto track = Track::load(std::string(RACER_SOURCE_DIR) + "/tracks/kestrel_downs.json");
+  ASSERT_TRUE(track.ok()) << track.error_text();
+  const Track& t = *track.value();
+  const Result<CarSpec> spec = load_car_spec(std::string(RACER_SOURCE_DIR) + "/assets/cars/sedan.json");
+  ASSERT_TRUE(spec.ok());
+  // A point on a straight-ish stretch; march left from the centreline to the wall.
+  const CentreSample cs = t.centreline().at(0.3 * t.centreline().length());
+  double d = 0.0;
+  int x = 0, y = 0;
+  for (;; d += 0.25) {
+    t.cost_grid().cell_of(cs.position + cs.normal * d, x, y);
+    if (!t.cost_grid().drivable(x, y) || d > 60.0) break;
+  }
+  ASSERT_LT(d, 60.0);
+  const double half_length = 0.5 * spec.value().body.length;
+  const Vec2 start = cs.position + cs.normal * (d - half_length - 0.6);
+  const double facing_wall = std::atan2(cs.normal.y, cs.normal.x);
+
+  RaceEntry e;
+  e.name = "AI";
+  e.car = "sedan";
+  e.spec = spec.value();
+  e.params = AiParams{};
+  e.params.reaction_steps = 0;
+  RaceConfig config;
+  config.laps = 1;
+  Race race(track.value(), {e}, config);
+  race.world().car(0).place(start, facing_wall, 0.0);
+  // Out: backed off the wall, in a forward gear again, recovery over and driving forwards.
+  double out_at = -1.0;
+  while (race.world().time() < 10.0) {
+    race.step();
+    const Car& car = race.world().car(0);
+    const bool clear = length(car.position() - start) > 2.0;
+    if (clear && race.driver(0).state().recovery == Recovery::None && car.drivetrain().state().gear >= 1 &&
+        car.forward_speed() > 1.0) {
+      out_at = race.world().time();
+      break;
+    }
+  }
+  EXPECT_GT(out_at, 0.0) << "never got going again";
+  EXPECT_LT(out_at, 5.0);
+  EXPECT_GE(race.driver(0).state().recoveries, 1);
+  EXPECT_EQ(race.result().cars[0].respawns, 0);
+}
+
+}  // namespace
+}  // namespace racer

@@ -1,0 +1,88 @@
+// Headless races: a short race where every car finishes cleanly, and determinism.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "ai/ai_params.h"
+#include "sim/race.h"
+#include "test_paths.h"
+#include "track/track.h"
+
+namespace racer {
+namespace {
+
+std::vector<AiParams> shipped_profiles() {
+  std::vector<AiParams> out;
+  for (const char* name : {"easy", "medium", "hard"}) {
+    const Result<AiParams> p = load_ai_params(test::source_path(std::string("assets/ai/") + name + ".json"));
+    EXPECT_TRUE(p.ok()) << p.error_text();
+    out.push_back(p.ok() ? p.value() : AiParams{});
+  }
+  return out;
+}
+
+struct RaceSetup {
+  std::shared_ptr<const Track> track;
+  std::vector<RaceEntry> field;
+};
+
+RaceSetup setup(const std::string& track_name, int cars, const std::string& difficulty) {
+  auto track = Track::load(test::source_path("tracks/" + track_name + ".json"));
+  EXPECT_TRUE(track.ok()) << track.error_text();
+  const Result<CarSpec> spec = load_car_spec(test::car_path("sedan"));
+  EXPECT_TRUE(spec.ok());
+  return {track.value(), make_field(spec.value(), "sedan", shipped_profiles(), difficulty, cars)};
+}
+
+TEST(Race, MixedPutsTheFastestAtTheBack) {
+  const std::vector<std::string> d = grid_difficulties("mixed", 8);
+  EXPECT_EQ(d.front(), "easy");
+  EXPECT_EQ(d.back(), "hard");
+  EXPECT_EQ(std::count(d.begin(), d.end(), "medium"), 3);
+  EXPECT_EQ(grid_difficulties("hard", 3), (std::vector<std::string>{"hard", "hard", "hard"}));
+}
+
+// Four cars, two laps: everyone finishes, nobody stalls for long, positions are a permutation.
+TEST(Race, FourCarsFinishTwoLapsWithoutGettingStuck) {
+  RaceSetup s = setup("kestrel_downs", 4, "mixed");
+  RaceConfig config;
+  config.laps = 2;
+  config.seed = 7;
+  config.rate_hz = 120.0;
+  Race race(s.track, s.field, config);
+  race.run();
+  const RaceResult r = race.result();
+  ASSERT_EQ(r.cars.size(), 4u);
+  std::vector<int> positions;
+  for (const RaceCarResult& c : r.cars) {
+    EXPECT_TRUE(c.finished) << c.name << " completed " << c.laps_completed << " laps";
+    EXPECT_LT(c.max_stuck_seconds, 10.0) << c.name;
+    EXPECT_EQ(c.lap_times.size(), 2u) << c.name;
+    EXPECT_GT(c.limit_lap_time, 0.0);
+    if (c.best_lap) {
+      EXPECT_GT(*c.best_lap, 0.95 * c.limit_lap_time) << "faster than the limit?";
+    }
+    positions.push_back(c.position);
+  }
+  std::sort(positions.begin(), positions.end());
+  EXPECT_EQ(positions, (std::vector<int>{1, 2, 3, 4}));
+}
+
+// Same track, field and seed: bit-identical worlds.
+TEST(Race, SameSeedSameStateHash) {
+  RaceSetup s = setup("port_ardent", 3, "mixed");
+  RaceConfig config;
+  config.laps = 1;
+  config.seed = 42;
+  config.rate_hz = 120.0;
+  config.time_limit_s = 20.0;
+  Race a(s.track, s.field, config);
+  a.run();
+  Race b(s.track, s.field, config);
+  b.run();
+  EXPECT_EQ(a.result().state_hash, b.result().state_hash);
+  EXPECT_EQ(a.world().steps(), b.world().steps());
+}
+
+}  // namespace
+}  // namespace racer
