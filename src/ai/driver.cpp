@@ -61,6 +61,7 @@ void AiDriver::respawned() {
   last_s_ = -1.0;
   hint_ = rear_hint_ = -1;
   wall_time_ = 0.0;
+  queued_ = false;
   pipeline_.clear();
   offset_goal_ = state_.offset = 0.0;
   planner_.reset();
@@ -108,7 +109,7 @@ void AiDriver::watch_stall(const DriverView& v) {
   if (state_.recovery != Recovery::None) return;
   since_recovery_ += v.dt;
   const bool stalled = state_.stall_seconds > config_.stall_trigger_s && std::abs(v.self.forward_speed) < 1.0 &&
-                       since_recovery_ > 2.0;
+                       since_recovery_ > 2.0 && !queued_;  // waiting behind a car: never reverse into the queue
   const bool pinned = wall_time_ > 0.5;
   const bool facing_back = std::abs(heading_error_to_line(v)) > 2.0 && std::abs(v.self.forward_speed) < 2.0 &&
                            since_recovery_ > 2.0;
@@ -138,7 +139,8 @@ void AiDriver::scan_traffic(const DriverView& v) {
   const double len = path.length();
   const double fwd = v.self.forward_speed;
   const PathSample here = path.at(state_.s);
-  double best_gap = 1e9, best_closing = 0.0, ahead_lat = 0.0;
+  near_.clear();
+  double best_gap = 1e9, best_closing = 0.0, ahead_lat = 0.0, best_speed = 0.0, ahead_ds = 0.0;
   bool alongside = false;
   double alongside_lat = 0.0;
   for (const OtherCarView& o : v.others) {
@@ -155,20 +157,40 @@ void AiDriver::scan_traffic(const DriverView& v) {
     const double our_lat = state_.lateral;
     if (ds > 0.0 && gap < config_.look_range && std::abs(p.offset - our_lat) < lane) {
       const double closing = fwd - dot(o.velocity, here.tangent);
-      if (gap < best_gap) best_gap = gap, best_closing = closing, ahead_lat = p.offset;
+      if (gap < best_gap) best_gap = gap, best_closing = closing, ahead_lat = p.offset, ahead_ds = ds,
+                              best_speed = dot(o.velocity, here.tangent);
     }
     if (std::abs(ds) < half_length_ + o.half_length + 1.0) alongside = true, alongside_lat = p.offset;
+    if (ds > -(half_length_ + o.half_length + 4.0) && ds < 30.0) near_.push_back({ds, p.offset, o.half_width});
   }
   state_.gap_ahead = best_gap;
   closing_ = best_closing;
+  ahead_speed_ = best_speed;
+  queued_ = best_gap < config_.queue_gap_m;
   // Passing side: away from the car ahead, towards the side with room; hold while alongside.
   const double cap = params_.overtake_offset;
   if (best_gap < 25.0 && (best_closing > 0.5 || best_gap < 8.0) && cap > 0.0) {
     const double s_at = state_.s + best_gap;
     const int side = (ahead_lat > 0.0) ? -1 : +1;
-    const double want = std::min({cap, room(s_at, side), room(state_.s, side)});
-    const double other = std::min({cap, room(s_at, -side), room(state_.s, -side)});
-    if (offset_goal_ == 0.0 || std::abs(offset_goal_) < 0.5) offset_goal_ = (want >= other ? side * want : -side * other);
+    // Room on each side: the road's, and only if no other car (beside us or just ahead,
+    // besides the one we pass) is in the lane we would move into.
+    auto usable = [&](int sd) {
+      const double r = std::min({cap, room(s_at, sd), room(state_.s, sd)});
+      if (r < 2.0 * half_width_) return 0.0;
+      const double lo = std::min(state_.lateral, sd * r), hi = std::max(state_.lateral, sd * r);
+      for (const Near& c : near_) {
+        if (c.lat == ahead_lat && c.ds == ahead_ds) continue;  // the car we pass
+        if (c.lat + c.half_width + half_width_ + 0.4 > lo && c.lat - c.half_width - half_width_ - 0.4 < hi) return 0.0;
+      }
+      return r;
+    };
+    const double want = usable(side);
+    const double other = usable(-side);
+    if (offset_goal_ == 0.0 || std::abs(offset_goal_) < 0.5) {
+      offset_goal_ = want >= other ? side * want : -side * other;
+    } else if (usable(offset_goal_ > 0.0 ? +1 : -1) <= 0.0) {
+      offset_goal_ = 0.0;  // the chosen side closed: drop back in behind
+    }
   } else if (alongside) {
     const int side = alongside_lat > state_.lateral ? -1 : +1;  // keep away from the car beside us
     if (offset_goal_ * side < 0.0) offset_goal_ = 0.0;
@@ -177,7 +199,11 @@ void AiDriver::scan_traffic(const DriverView& v) {
   }
   // Ramp the offset, never beyond the room here.
   const double rate = 1.5 / config_.local_hz;
-  state_.offset = approach(state_.offset, offset_goal_, rate);
+  const double next = approach(state_.offset, offset_goal_, rate);
+  // Never move sideways into a car beside us.
+  const bool into_neighbour = alongside && (next - state_.offset) * (alongside_lat - state_.lateral) > 0.0 &&
+                              std::abs(alongside_lat - state_.lateral) < 2.0 * half_width_ + 1.5;
+  if (!into_neighbour) state_.offset = next;
   state_.offset = std::clamp(state_.offset, -room(state_.s, -1), room(state_.s, +1));
 }
 
@@ -192,7 +218,14 @@ void AiDriver::plan_speed(const DriverView& v) {
   if (off > 2.0) target *= std::max(0.6, 1.0 - 0.05 * (off - 2.0));
   if (state_.offset != 0.0) target *= 0.98;  // a shifted line is tighter than the racing line
   if (mistake_left_ > 0.0 && mistake_kind_ == 0) target *= 0.85;  // a lift
-  state_.target_speed = std::max(3.0, target);
+  // Following: a car ahead on our line closer than the time gap -> match its speed, a
+  // little slower the closer we are (no following while the offset takes us past it).
+  const double follow = 2.0 + config_.follow_time_s * speed;
+  if (state_.gap_ahead < follow) {
+    const double match = ahead_speed_ - 0.8 * (follow - state_.gap_ahead);
+    target = std::min(target, std::max(0.0, match));
+  }
+  state_.target_speed = state_.gap_ahead < follow ? std::max(0.0, target) : std::max(3.0, target);
   // Feed-forward brake: where the profile brakes just ahead, the pedal share of that
   // deceleration (the brakes give about mu g at full pedal with ABS).
   const std::size_t i = route_->line.index_at(state_.s + speed * lead);
@@ -265,6 +298,9 @@ void AiDriver::avoid(const DriverView& v) {
   state_.dwa_active = true;
   state_.dwa_admissible = d.admissible;
   dwa_speed_ = d.v;
+  // The window is one period of acceleration wide: its top means "speed up", not a limit
+  // (capping the pedals to it left a car creeping at 0.1 m/s from a standstill).
+  dwa_full_ = d.admissible && d.v >= d.window.v_hi - 1e-6;
   const double delta = std::atan(d.omega * geometry_.wheelbase / std::max(speed, 2.0));
   dwa_steer_ = steer_input(delta, geometry_);
 }
@@ -276,7 +312,7 @@ Controls AiDriver::pedals(const DriverView& v) const {
   const bool dwa = state_.dwa_active;
   c.steer = dwa ? dwa_steer_ : steer_cmd_;
   double target = state_.target_speed;
-  if (dwa) target = std::min(target, std::max(dwa_speed_, 0.0));
+  if (dwa && !dwa_full_) target = std::min(target, std::max(dwa_speed_, 0.0));
   if (dwa && !state_.dwa_admissible) target = 0.0;
   const double v_now = v.self.forward_speed;
   const double err = target - v_now;
@@ -297,6 +333,7 @@ Controls AiDriver::filters(Controls c, const DriverView& v) const {
   col.gap = state_.gap_ahead;
   col.closing_speed = closing_;
   col.max_decel = 0.9 * mu_ * kGravity;
+  col.standoff = 2.0 + 0.3 * std::max(0.0, me.forward_speed);  // brake earlier when closing fast
   c = filter_collision(c, col);
   BrakingFilter br;
   br.lateral_use = std::abs(me.forward_speed * me.yaw_rate) / (mu_ * kGravity);

@@ -44,6 +44,8 @@ struct DriverConfig {
   double stall_trigger_s = 1.0;    ///< s without progress at standstill before reversing
   double respawn_after_s = 8.0;    ///< s without progress before asking for a respawn
   double progress_step_m = 3.0;    ///< m of progress that resets the stall clock
+  double queue_gap_m = 10.0;       ///< m, a car this close ahead in our path: waiting, not stuck
+  double follow_time_s = 0.6;      ///< s, following gap kept to a car ahead on our line
 };
 
 /// What the driver decided last (debug panels, tests).
@@ -111,6 +113,8 @@ class AiDriver {
   std::vector<Vec2> waypoints_;
   std::vector<DwaObstacle> obstacles_;
   std::vector<int> other_hints_;
+  struct Near { double ds, lat, half_width; };  // another car near us, in line coordinates
+  std::vector<Near> near_;
   std::deque<Controls> pipeline_;
 
   DriverState state_;
@@ -119,9 +123,12 @@ class AiDriver {
   double last_steer_ = 0.0;      // after the rate filter
   double brake_ff_ = 0.0;       // feed-forward brake pedal from the profile
   double closing_ = 0.0;         // m/s towards the car ahead
+  double ahead_speed_ = 0.0;     // m/s of the car ahead along the line
+  bool queued_ = false;          // waiting behind a car close ahead (not stuck)
   double offset_goal_ = 0.0;     // m, where the overtaking logic wants the line
   double dwa_speed_ = 1e9;       // m/s, DWA's speed when active
   double dwa_steer_ = 0.0;
+  bool dwa_full_ = false;        // DWA chose the top of its window (wants to speed up)
   // stall and recovery
   double progress_ = 0.0, progress_mark_ = 0.0;
   double last_s_ = -1.0;

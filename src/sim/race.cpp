@@ -22,6 +22,11 @@ constexpr double kStallProgress = 3.0;   // m of race progress that resets the s
 constexpr int kOvertakeEvery = 24;       // steps between overtake checks (10 Hz at 240 Hz)
 constexpr double kPassWindow = 30.0;     // m: an order change closer than this is a pass on track
 constexpr double kRespawnBlind = 3.0;    // s after a respawn in which order changes are not passes
+constexpr double kRespawnClear = 8.0;    // m from any car to a respawn spot
+constexpr double kRespawnQueue = 30.0;   // m ahead of a respawn spot with no slow car in it
+constexpr double kRespawnWarning = 3.0;  // s of warning a car coming from behind must have
+constexpr double kRespawnAhead = 60.0;   // m, furthest a respawn moves a car forward
+constexpr double kRespawnBehind = 120.0; // m, furthest it moves a car back
 
 std::uint64_t car_seed(std::uint64_t seed, std::size_t i) {
   return seed * 0x9e3779b97f4a7c15ull + (static_cast<std::uint64_t>(i) + 1) * 0xd1b54a32d192ed03ull;
@@ -193,26 +198,69 @@ void Race::update_progress(std::size_t i, Vec2 before) {
 
 // ---------------------------------------------------------------- respawn
 
+bool Race::respawn_spot_clear(std::size_t i, double s) const {
+  const Centreline& line = track_->centreline();
+  const double length = line.length();
+  const Vec2 at = line.at(s).position;
+  for (std::size_t j = 0; j < cars_.size(); ++j) {
+    if (j == i) continue;
+    const Car& o = world_->car(j);
+    if (length_squared(o.position() - at) < square(kRespawnClear)) return false;
+    const Projection p = line.project(o.position());
+    if (p.distance > 0.5 * line.at(p.s).width + 4.0) continue;  // off the road far away
+    double ds = std::fmod(p.s - s, length);
+    if (ds > 0.5 * length) ds -= length;
+    if (ds < -0.5 * length) ds += length;
+    const double speed = o.forward_speed();
+    // A slow car just ahead: this is the tail of a queue (the car would join the jam).
+    if (ds > 0.0 && ds < kRespawnQueue && speed < 3.0) return false;
+    // A car coming from behind would reach a standing car within a few seconds.
+    if (ds < 0.0 && -ds < kRespawnClear + kRespawnWarning * std::max(0.0, speed)) return false;
+  }
+  return true;
+}
+
+double Race::respawn_spot(std::size_t i) const {
+  const Centreline& line = track_->centreline();
+  const double s0 = line.project(world_->car(i).position()).s;
+  // Forward first (past a jam, never more than kRespawnAhead), then back; the nearest
+  // spot that is clear of cars, of a queue just ahead and of traffic coming from behind.
+  for (double ds = 0.0; ds <= kRespawnAhead; ds += 4.0)
+    if (respawn_spot_clear(i, s0 + ds)) return s0 + ds;
+  for (double ds = 4.0; ds <= kRespawnBehind; ds += 4.0)
+    if (respawn_spot_clear(i, s0 - ds)) return s0 - ds;
+  // Nothing fully clear: the first spot ahead with nobody on it.
+  for (double ds = 0.0; ds <= kRespawnAhead + kRespawnBehind; ds += 4.0) {
+    const Vec2 at = line.at(s0 + ds).position;
+    bool clear = true;
+    for (std::size_t j = 0; j < cars_.size() && clear; ++j)
+      if (j != i && length_squared(world_->car(j).position() - at) < square(kRespawnClear)) clear = false;
+    if (clear) return s0 + ds;
+  }
+  return s0;
+}
+
 void Race::respawn(std::size_t i) {
   const Centreline& line = track_->centreline();
   Car& car = world_->car(i);
-  const Projection p = line.project(car.position());
-  // On the centreline near the car, moved back until no other car is within 6 m.
-  double s = p.s;
-  for (int tries = 0; tries < 12; ++tries) {
-    const Vec2 at = line.at(s).position;
-    bool clear = true;
-    for (std::size_t j = 0; j < cars_.size() && clear; ++j)
-      if (j != i && length_squared(world_->car(j).position() - at) < 36.0) clear = false;
-    if (clear) break;
-    s -= 8.0;
-  }
+  const double s0 = line.project(car.position()).s;
+  const double s = respawn_spot(i);
   const CentreSample here = line.at(s);
+  const double now = world_->time();
+  // Forward: walk the progress along the centreline so the stations on the way count as
+  // crossed (as if driven); back: no crossing through the jump.
+  Vec2 from = car.position();
+  for (double d = s0 + 2.0; d < s; d += 2.0) {
+    const Vec2 to = line.at(d).position;
+    cars_[i].progress.update(from, to, now);
+    from = to;
+  }
+  cars_[i].progress.update(from, here.position, now);
   car.place(here.position, std::atan2(here.tangent.y, here.tangent.x), 0.0);
   cars_[i].driver->respawned();
   cars_[i].respawns += 1;
-  cars_[i].respawn_time = world_->time();
-  cars_[i].progress.update(here.position, here.position, world_->time());  // no crossing through the jump
+  cars_[i].respawn_time = now;
+  cars_[i].progress.update(here.position, here.position, now);
   update_progress(i, here.position);
   cars_[i].best_distance = cars_[i].distance;  // the respawn ends the stall
   cars_[i].stuck = 0.0;

@@ -84,5 +84,25 @@ TEST(Race, SameSeedSameStateHash) {
   EXPECT_EQ(a.world().steps(), b.world().steps());
 }
 
+// Regression: a full grid of 8 gets away without respawns. The cars behind pole used to
+// creep at DWA's one-period window speed (0.1 m/s), take that for a stall, reverse into
+// the queue and be respawned (backwards) after 8 s.
+TEST(Race, FullGridGetsAwayWithoutRespawns) {
+  RaceSetup s = setup("kestrel_downs", 8, "mixed");
+  RaceConfig config;
+  config.laps = 1;
+  config.seed = 1;
+  config.rate_hz = 120.0;
+  config.time_limit_s = 30.0;
+  Race race(s.track, s.field, config);
+  race.run();
+  const RaceResult r = race.result();
+  for (std::size_t i = 0; i < r.cars.size(); ++i) {
+    EXPECT_EQ(r.cars[i].respawns, 0) << r.cars[i].name;
+    EXPECT_GT(race.race_distance(i), 150.0) << r.cars[i].name;
+    EXPECT_LT(r.cars[i].max_stuck_seconds, 5.0) << r.cars[i].name;
+  }
+}
+
 }  // namespace
 }  // namespace racer
