@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "core/math.h"
+#include "core/polyline.h"
 #include "track/centreline.h"
 
 namespace racer {
@@ -169,44 +170,14 @@ PathProjection Path::project(Vec2 p, int hint) const {
   PathProjection best;
   const int n = static_cast<int>(points_.size());
   if (n == 0) return best;
-  const int segments = segment_count();
-  double best_d2 = std::numeric_limits<double>::infinity();
-  int best_k = 0;
-  double best_u = 0.0;
-  auto consider = [&](int k) {
-    const Vec2 a = points_[static_cast<std::size_t>(k)];
-    const Vec2 d = points_[static_cast<std::size_t>((k + 1) % n)] - a;
-    const double l2 = length_squared(d);
-    const double u = l2 > 0.0 ? std::clamp(dot(p - a, d) / l2, 0.0, 1.0) : 0.0;
-    const double d2 = length_squared(p - (a + d * u));
-    if (d2 < best_d2) {
-      best_d2 = d2;
-      best_k = k;
-      best_u = u;
-    }
-  };
-
-  bool global = hint < 0 || hint >= segments || 2 * kWindow + 1 >= segments;
-  if (!global) {
-    for (int o = -kWindow; o <= kWindow; ++o) {
-      int k = hint + o;
-      if (closed_) k = ((k % segments) + segments) % segments;
-      else if (k < 0 || k >= segments) continue;
-      consider(k);
-    }
-    // At the window's edge the path may go on getting closer; and a point far compared to
-    // the window (half its one-sided reach) may be nearer to some other part of the path.
-    int from_hint = best_k - hint;
-    if (closed_) from_hint = ((from_hint % segments) + segments + segments / 2) % segments - segments / 2;
-    const bool path_end = !closed_ && (best_k == 0 || best_k == segments - 1);
-    const bool at_edge = std::abs(from_hint) >= kWindow && !path_end;
-    const double reach = 0.5 * kWindow * length_ / segments;
-    global = at_edge || best_d2 > reach * reach;
-  }
-  if (global) {
-    best_d2 = std::numeric_limits<double>::infinity();
-    for (int k = 0; k < segments; ++k) consider(k);
-  }
+  // A point far compared to the window (half its one-sided reach) may be nearer to some
+  // other part of the path.
+  const double reach = 0.5 * kWindow * length_ / segment_count();
+  const NearestSegment nearest = nearest_segment(
+      p, n, closed_, hint, kWindow, [this](int k) { return points_[static_cast<std::size_t>(k)]; },
+      [reach](int) { return reach * reach; });
+  const int best_k = nearest.segment;
+  const double best_u = nearest.u, best_d2 = nearest.d2;
 
   const auto k = static_cast<std::size_t>(best_k);
   const Vec2 a = points_[k];

@@ -9,6 +9,7 @@
 #include <limits>
 
 #include "core/math.h"
+#include "core/polyline.h"
 
 namespace racer {
 namespace {
@@ -204,46 +205,13 @@ Projection Centreline::project(Vec2 p, int hint) const {
     best.offset = best.distance;
     return best;
   }
-  const int segments = closed_ ? m : m - 1;
-  double best_d2 = std::numeric_limits<double>::infinity();
-  int best_k = 0;
-  double best_u = 0.0;
-  auto consider = [&](int k) {
-    const CentreSample& a = samples_[static_cast<std::size_t>(k)];
-    const CentreSample& b = samples_[static_cast<std::size_t>((k + 1) % m)];
-    const Vec2 d = b.position - a.position;
-    const double l2 = length_squared(d);
-    const double u = l2 > 0.0 ? std::clamp(dot(p - a.position, d) / l2, 0.0, 1.0) : 0.0;
-    const double d2 = length_squared(p - (a.position + d * u));
-    if (d2 < best_d2) {
-      best_d2 = d2;
-      best_k = k;
-      best_u = u;
-    }
-  };
-
+  // Beyond a road width from the local answer another part of the track may be nearer.
   constexpr int kWindow = 50;
-  bool global = hint < 0 || hint >= segments || 2 * kWindow + 1 >= segments;
-  if (!global) {
-    for (int o = -kWindow; o <= kWindow; ++o) {
-      int k = hint + o;
-      if (closed_) k = ((k % segments) + segments) % segments;
-      else if (k < 0 || k >= segments) continue;
-      consider(k);
-    }
-    // The local minimum may not be the global one: at the window's edge the path goes on
-    // getting closer, and beyond a road width another part of the track may be nearer.
-    int from_hint = best_k - hint;
-    if (closed_) from_hint = ((from_hint % segments) + segments + segments / 2) % segments - segments / 2;
-    const bool at_edge = std::abs(from_hint) >= kWindow &&
-                         !(!closed_ && (best_k == 0 || best_k == segments - 1));
-    const double w = samples_[static_cast<std::size_t>(best_k)].width;
-    global = at_edge || best_d2 > w * w;
-  }
-  if (global) {
-    best_d2 = std::numeric_limits<double>::infinity();
-    for (int k = 0; k < segments; ++k) consider(k);
-  }
+  const NearestSegment n = nearest_segment(
+      p, m, closed_, hint, kWindow, [this](int k) { return samples_[static_cast<std::size_t>(k)].position; },
+      [this](int k) { return square(samples_[static_cast<std::size_t>(k)].width); });
+  const int best_k = n.segment;
+  const double best_u = n.u, best_d2 = n.d2;
 
   const CentreSample& a = samples_[static_cast<std::size_t>(best_k)];
   const CentreSample& b = samples_[static_cast<std::size_t>((best_k + 1) % m)];

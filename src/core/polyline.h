@@ -1,0 +1,58 @@
+#pragma once
+// Nearest point on a polyline, searched around a hint: the projection shared by the
+// track's centreline and the AI's paths. O(window) for a car that moved a little since
+// the last call; falls back to every segment when the local answer may not be the global one.
+#include <algorithm>
+#include <cstdlib>
+#include <limits>
+
+#include "core/vec2.h"
+
+namespace racer {
+
+struct NearestSegment {
+  int segment = 0;   ///< index of the segment's first vertex
+  double u = 0.0;    ///< [0, 1] along the segment
+  double d2 = std::numeric_limits<double>::infinity();  ///< squared distance, m^2
+};
+
+/// vertex(k) gives vertex k of `vertices` (a closed polyline joins the last back to the
+/// first). With hint >= 0 only segments within `window` of it are searched, unless the best
+/// of them lies at the window's edge (the path may go on getting closer) or is farther than
+/// sqrt(far_d2(segment)) (another part of the path may be nearer): then all are searched.
+template <class VertexAt, class FarD2>
+NearestSegment nearest_segment(Vec2 p, int vertices, bool closed, int hint, int window, VertexAt vertex,
+                               FarD2 far_d2) {
+  NearestSegment best;
+  const int segments = closed ? vertices : vertices - 1;
+  if (segments <= 0) return best;
+  auto consider = [&](int k) {
+    const Vec2 a = vertex(k);
+    const Vec2 d = vertex((k + 1) % vertices) - a;
+    const double l2 = length_squared(d);
+    const double u = l2 > 0.0 ? std::clamp(dot(p - a, d) / l2, 0.0, 1.0) : 0.0;
+    const double d2 = length_squared(p - (a + d * u));
+    if (d2 < best.d2) best = {k, u, d2};
+  };
+  bool global = hint < 0 || hint >= segments || 2 * window + 1 >= segments;
+  if (!global) {
+    for (int o = -window; o <= window; ++o) {
+      int k = hint + o;
+      if (closed) k = ((k % segments) + segments) % segments;
+      else if (k < 0 || k >= segments) continue;
+      consider(k);
+    }
+    int from_hint = best.segment - hint;
+    if (closed) from_hint = ((from_hint % segments) + segments + segments / 2) % segments - segments / 2;
+    const bool path_end = !closed && (best.segment == 0 || best.segment == segments - 1);
+    const bool at_edge = std::abs(from_hint) >= window && !path_end;
+    global = at_edge || best.d2 > far_d2(best.segment);
+  }
+  if (global) {
+    best = {};
+    for (int k = 0; k < segments; ++k) consider(k);
+  }
+  return best;
+}
+
+}  // namespace racer
