@@ -15,7 +15,10 @@
 #include <string>
 #include <vector>
 
+#include "ai/ai_params.h"
 #include "ai/dwa_scene.h"
+#include "sim/race.h"
+#include <fstream>
 #include "ai/grid_search.h"
 #include "ai/movingai.h"
 #include "core/fixed_step.h"
@@ -32,6 +35,7 @@ using namespace racer;
 constexpr const char* kUsage = R"(usage: racer-bench sim [options]
        racer-bench surface --track FILE [--queries N]
        racer-bench line --track FILE [--car FILE]
+       racer-bench lap --track FILE [--car FILE] [--profile FILE] [--grip-use G] [--laps N] [--trace CSV]
        racer-bench astar --map FILE --scen FILE [--repeat N]
        racer-bench astar --random SIDE [--seed N] [--queries Q] [--obstacles P]
 
@@ -42,6 +46,11 @@ constexpr const char* kUsage = R"(usage: racer-bench sim [options]
             bounds: {"bench", "track", "build_ms", "queries", "ns_per_query", "checksum"}
   line      the racing line and speed profile of a car on a track: {"bench", "track", "car",
             "line_length_m", "limit_lap_time_s", "line_ms", "profile_ms"}
+  lap       one AI car alone on a track for N laps (default 3): how close it drives to its
+            limit: {"bench", "track", "car", "profile", "grip_use", "lap_times", "best_lap",
+            "limit_lap_time", "best_over_limit", "wall_contacts", "respawns", "max_body_slip_rad",
+            "realtime_factor"}; --trace writes one CSV row per 1/20 s (t, s, lateral, offset,
+            speed, target, limit speed, throttle, brake, steer, yaw rate, body slip, walls, front and rear slip angle, rear slip ratio, gear, rpm)
   astar     A* (src/ai/grid_search.h) on a MovingAI map, every scenario of the .scen file:
             {"bench", "map", "queries", "matched", "max_error", "us_per_query",
             "expanded_per_query"} (matched: within 1e-6 of the optimal length); or on a
@@ -122,6 +131,74 @@ int bench_line(int argc, char** argv) {
                                 {"line_length_m", line.length}, {"limit_lap_time_s", profile.lap_time},
                                 {"line_ms", std::chrono::duration<double, std::milli>(t1 - t0).count()},
                                 {"profile_ms", std::chrono::duration<double, std::milli>(t2 - t1).count()}};
+  std::cout << out.dump(2) << "\n";
+  return 0;
+}
+
+int bench_lap(int argc, char** argv) {
+  std::string track_path, car_path = std::string(RACER_SOURCE_DIR) + "/assets/cars/sedan.json";
+  std::string profile_path = std::string(RACER_SOURCE_DIR) + "/assets/ai/hard.json", trace_path;
+  double grip_use = -1.0, laps = 3;
+  for (int i = 2; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (i + 1 >= argc) fail("option " + arg + " needs a value");
+    const std::string value = argv[++i];
+    if (arg == "--track") track_path = value;
+    else if (arg == "--car") car_path = value;
+    else if (arg == "--profile") profile_path = value;
+    else if (arg == "--grip-use") grip_use = parse(arg, value, 0.05, 1.2);
+    else if (arg == "--laps") laps = parse(arg, value, 1, 100);
+    else if (arg == "--trace") trace_path = value;
+    else fail("unknown option " + arg);
+  }
+  if (track_path.empty()) fail("lap needs --track FILE");
+  const auto track = Track::load(track_path);
+  const Result<CarSpec> spec = load_car_spec(car_path);
+  const Result<AiParams> params = load_ai_params(profile_path);
+  if (!track || !spec || !params) {
+    std::cerr << (!track ? track.error_text() : !spec ? spec.error_text() : params.error_text()) << "\n";
+    return 1;
+  }
+  RaceEntry entry{"AI", spec.value().name, spec.value(), params.value()};
+  if (grip_use > 0.0) entry.params.grip_use = grip_use;
+  RaceConfig config;
+  config.laps = static_cast<int>(laps);
+  Race race(track.value(), {entry}, config);
+  std::ofstream trace;
+  if (!trace_path.empty()) {
+    trace.open(trace_path);
+    trace << "t,s,lateral,offset,speed,target,limit,throttle,brake,steer,yaw_rate,body_slip,walls,alpha_f,alpha_r,kappa_r,gear,rpm\n";
+  }
+  const int every = std::max(1, static_cast<int>(std::lround(1.0 / (20.0 * race.world().dt()))));
+  double max_slip = 0.0;
+  const auto start = std::chrono::steady_clock::now();
+  while (!race.over()) {
+    race.step();
+    const Car& car = race.world().car(0);
+    const Vec2 fwd = from_angle(car.heading());
+    const double slip = std::atan2(cross(fwd, car.velocity()), std::max(1.0, dot(fwd, car.velocity())));
+    max_slip = std::max(max_slip, std::abs(slip));
+    if (trace.is_open() && race.world().steps() % every == 0) {
+      const DriverState& d = race.driver(0).state();
+      const Controls& c = race.controls(0);
+      trace << race.world().time() << ',' << d.s << ',' << d.lateral << ',' << d.offset << ',' << car.forward_speed()
+            << ',' << d.target_speed << ',' << race.driver(0).route().limit.target_speed(d.s) << ',' << c.throttle
+            << ',' << c.brake << ',' << c.steer << ',' << car.yaw_rate() << ',' << slip << ','
+            << race.world().contacts(0).walls << ',' << 0.5 * (car.wheel(0).slip_angle + car.wheel(1).slip_angle) << ','
+            << 0.5 * (car.wheel(2).slip_angle + car.wheel(3).slip_angle) << ','
+            << std::max(car.wheel(2).slip_ratio, car.wheel(3).slip_ratio) << ',' << car.drivetrain().state().gear << ','
+            << car.drivetrain().state().rpm << '\n';
+    }
+  }
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const RaceCarResult r = race.result().cars.front();
+  nlohmann::ordered_json out = {{"bench", "lap"}, {"track", track.value()->spec().name}, {"car", spec.value().name},
+                                {"profile", entry.params.name}, {"grip_use", entry.params.grip_use},
+                                {"lap_times", r.lap_times}, {"best_lap", r.best_lap ? *r.best_lap : 0.0},
+                                {"limit_lap_time", r.limit_lap_time},
+                                {"best_over_limit", r.best_lap ? *r.best_lap / r.limit_lap_time - 1.0 : 0.0},
+                                {"wall_contacts", r.wall_contacts}, {"respawns", r.respawns},
+                                {"max_body_slip_rad", max_slip}, {"realtime_factor", race.world().time() / wall}};
   std::cout << out.dump(2) << "\n";
   return 0;
 }
@@ -361,6 +438,7 @@ int main(int argc, char** argv) {
   }
   if (std::string(argv[1]) == "surface") return bench_surface(argc, argv);
   if (std::string(argv[1]) == "line") return bench_line(argc, argv);
+  if (std::string(argv[1]) == "lap") return bench_lap(argc, argv);
   if (std::string(argv[1]) == "astar") return bench_astar(argc, argv);
   if (std::string(argv[1]) == "dwa") return bench_dwa(argc, argv);
   if (std::string(argv[1]) != "sim") fail("unknown benchmark \"" + std::string(argv[1]) + "\" (see --help)");

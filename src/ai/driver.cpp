@@ -15,6 +15,11 @@ namespace racer {
 
 namespace {
 
+constexpr double kSpeedGain = 3.0;       // 1/s: m/s^2 asked per m/s of speed error
+constexpr double kRollingShare = 0.013;
+constexpr double kYawIntegral = 0.0;     // rad of road-wheel angle per rad/s of yaw error per s
+constexpr double kYawGain = 0.0;         // share of the kinematic steer for a yaw error  // rolling resistance of asphalt, as a share of the weight
+
 int every(double dt, double hz) { return std::max(1, static_cast<int>(std::lround(1.0 / (dt * hz)))); }
 
 double wrap_ds(double ds, double length) {
@@ -22,6 +27,19 @@ double wrap_ds(double ds, double length) {
   if (ds > 0.5 * length) ds -= length;
   if (ds < -0.5 * length) ds += length;
   return ds;
+}
+
+// The linear understeer gradient K (rad of road-wheel angle per m/s^2 of lateral
+// acceleration): K = m_f / C_f - m_r / C_r with the axle masses and the axles' cornering
+// stiffness at the static loads (the rear scaled by rear_cornering_factor).
+double understeer_gradient(const CarSpec& spec) {
+  const Tyre tyre(spec.tyre);
+  const double m = spec.body.mass, L = spec.body.wheelbase;
+  const double m_f = m * spec.rear_axle_to_cg() / L, m_r = m - m_f;
+  const double alpha = 0.005;  // rad, well inside the linear range
+  const double c_f = 2.0 * tyre.pure_fy(0.5 * m_f * kGravity, alpha) / alpha;
+  const double c_r = 2.0 * tyre.pure_fy(0.5 * m_r * kGravity, alpha / spec.tyre.rear_cornering_factor) / alpha;
+  return (c_f > 0.0 && c_r > 0.0) ? std::clamp(m_f / c_f - m_r / c_r, 0.0, 0.01) : 0.0;
 }
 
 }  // namespace
@@ -36,6 +54,11 @@ AiDriver::AiDriver(std::shared_ptr<const AiRoute> route, const Track& track, con
   sp.grip_factor = params_.grip_use;
   profile_ = compute_speed_profile(route_->line, route_->envelope, track_, sp);
   mu_ = route_->envelope.mu_peak;
+  const Tyre tyre(spec.tyre);
+  peak_slip_angle_ = tyre.peak_slip_angle(0.25 * spec.body.mass * kGravity);
+  peak_slip_ratio_ = tyre.peak_slip_ratio(0.25 * spec.body.mass * kGravity);
+  understeer_ = understeer_gradient(spec);
+  rear_peak_slip_angle_ = peak_slip_angle_ / spec.tyre.rear_cornering_factor;
   half_length_ = 0.5 * spec.body.length;
   half_width_ = 0.5 * spec.body.width;
   DwaParams dp;
@@ -64,6 +87,7 @@ void AiDriver::respawned() {
   queued_ = false;
   pipeline_.clear();
   offset_goal_ = state_.offset = 0.0;
+  yaw_integral_ = 0.0;
   planner_.reset();
 }
 
@@ -211,26 +235,17 @@ void AiDriver::scan_traffic(const DriverView& v) {
 
 void AiDriver::plan_speed(const DriverView& v) {
   const double speed = std::max(0.0, v.self.forward_speed);
-  const double lead = 0.25 + params_.reaction_steps * v.dt;
-  double target = profile_.target_speed(state_.s + speed * lead) * params_.speed_use;
+  double scale = 1.0;
   // Off the line: slow down a little so the tracker can bring the car back.
   const double off = std::abs(state_.lateral - state_.offset);
-  if (off > 2.0) target *= std::max(0.6, 1.0 - 0.05 * (off - 2.0));
-  if (state_.offset != 0.0) target *= 0.98;  // a shifted line is tighter than the racing line
-  if (mistake_left_ > 0.0 && mistake_kind_ == 0) target *= 0.85;  // a lift
+  if (off > 2.0) scale *= std::max(0.6, 1.0 - 0.05 * (off - 2.0));
+  if (state_.offset != 0.0) scale *= 0.98;  // a shifted line is tighter than the racing line
+  if (mistake_left_ > 0.0 && mistake_kind_ == 0) scale *= 0.85;  // a lift
+  speed_scale_ = scale;
   // Following: a car ahead on our line closer than the time gap -> match its speed, a
   // little slower the closer we are (no following while the offset takes us past it).
   const double follow = 2.0 + config_.follow_time_s * speed;
-  if (state_.gap_ahead < follow) {
-    const double match = ahead_speed_ - 0.8 * (follow - state_.gap_ahead);
-    target = std::min(target, std::max(0.0, match));
-  }
-  state_.target_speed = state_.gap_ahead < follow ? std::max(0.0, target) : std::max(3.0, target);
-  // Feed-forward brake: where the profile brakes just ahead, the pedal share of that
-  // deceleration (the brakes give about mu g at full pedal with ABS).
-  const std::size_t i = route_->line.index_at(state_.s + speed * lead);
-  const double decel = i < profile_.accel.size() ? -profile_.accel[i] : 0.0;
-  brake_ff_ = (decel > 1.0 && speed > target - 1.0) ? clamp01(decel / (0.95 * mu_ * kGravity)) : 0.0;
+  speed_cap_ = state_.gap_ahead < follow ? std::max(0.0, ahead_speed_ - 0.8 * (follow - state_.gap_ahead)) : 1e9;
 }
 
 // ---------------------------------------------------------------- tracking
@@ -250,8 +265,25 @@ void AiDriver::track_line(const DriverView& v) {
   const Vec2 d = target - rear;
   const double dist = std::max(0.5, length(d));
   const double eta = wrap_angle(std::atan2(d.y, d.x) - v.self.heading);
-  double delta = std::abs(eta) > 0.5 * kPi ? sign(eta) * geometry_.max_angle
-                                          : std::atan(2.0 * geometry_.wheelbase * std::sin(eta) / dist);
+  double delta = 0.0;
+  if (std::abs(eta) > 0.5 * kPi) {
+    delta = sign(eta) * geometry_.max_angle;
+    yaw_integral_ = 0.0;
+  } else {
+    // The arc through the target (Pure Pursuit), what the tyres need on top of it to hold
+    // that arc (understeer x lateral acceleration), and a PI loop on the yaw rate the arc
+    // asks for: the car's real understeer near the limit is more than the linear K.
+    const double kappa = 2.0 * std::sin(eta) / dist;
+    const double speed = std::max(0.0, v.self.forward_speed);
+    delta = std::atan(geometry_.wheelbase * kappa) + understeer_ * speed * speed * kappa;
+    if (speed > 8.0) {
+      const double err = speed * kappa - v.self.yaw_rate;
+      yaw_integral_ = std::clamp(yaw_integral_ + kYawIntegral * err / config_.tracking_hz, -0.08, 0.08);
+      delta += yaw_integral_ + kYawGain * err * geometry_.wheelbase / speed;
+    } else {
+      yaw_integral_ = 0.0;
+    }
+  }
   steer_cmd_ = steer_input(delta, geometry_);
 }
 
@@ -307,21 +339,37 @@ void AiDriver::avoid(const DriverView& v) {
 
 // ---------------------------------------------------------------- pedals and filters
 
-Controls AiDriver::pedals(const DriverView& v) const {
+Controls AiDriver::pedals(const DriverView& v) {
   Controls c;
   const bool dwa = state_.dwa_active;
   c.steer = dwa ? dwa_steer_ : steer_cmd_;
-  double target = state_.target_speed;
-  if (dwa && !dwa_full_) target = std::min(target, std::max(dwa_speed_, 0.0));
-  if (dwa && !state_.dwa_admissible) target = 0.0;
   const double v_now = v.self.forward_speed;
-  const double err = target - v_now;
-  if (err >= 0.0 && brake_ff_ <= 0.0) {
-    c.throttle = clamp01(0.15 + v_now / 150.0 + 0.5 * err);
+  const double speed = std::max(0.0, v_now);
+  // The profile where the car will be when the pedals act (after the reaction delay).
+  const double lead = (params_.reaction_steps + 6) * v.dt;
+  const double s_ref = state_.s + speed * lead;
+  const double k = params_.speed_use * speed_scale_;
+  const double v_ref = std::max(3.0, profile_.target_speed(s_ref) * k);  // never crawl on a free road
+  double a_cmd = profile_.accel_at(s_ref) * k * k + kSpeedGain * (v_ref - v_now);
+  double cap = speed_cap_;
+  if (dwa && !dwa_full_) cap = std::min(cap, std::max(dwa_speed_, 0.0));
+  if (dwa && !state_.dwa_admissible) cap = 0.0;
+  if (cap < v_ref) a_cmd = std::min(a_cmd, kSpeedGain * (cap - v_now));
+  state_.target_speed = std::min(v_ref, cap);
+  // The friction circle: what cornering leaves of the tyres' grip here (the surface's, at
+  // full use) is all the drive the car may ask for.
+  const double mu_here = profile_.mu[route_->line.index_at(state_.s)] / std::max(params_.grip_use, 0.05);
+  const double lat_use = std::abs(speed * v.self.yaw_rate) / (mu_here * route_->envelope.lateral_share * kGravity);
+  a_cmd = std::min(a_cmd, mu_here * kGravity * std::sqrt(std::max(0.0025, 1.0 - lat_use * lat_use)));
+  // Acceleration -> pedals through the car's envelope: the force the tyres must give on
+  // top of drag and rolling resistance, as a share of the engine's force at this speed or
+  // of the brakes' (tyre-limited) force.
+  const CarEnvelope& e = route_->envelope;
+  const double force = e.mass * a_cmd + e.drag_k * speed * speed + kRollingShare * e.mass * kGravity;
+  if (force >= 0.0) {
+    c.throttle = clamp01(force / std::max(e.engine_force(speed), 0.1 * e.mass * kGravity));
   } else {
-    // Braking: the profile's deceleration ahead as feed-forward, plus the speed error.
-    c.brake = clamp01(brake_ff_ + 0.35 * std::max(0.0, -err));
-    if (c.brake < 0.05) c.brake = 0.0, c.throttle = clamp01(0.1 + 0.5 * err);
+    c.brake = clamp01(-force / std::min(e.max_brake_force, mu_ * e.mass * kGravity));
   }
   if (v.self.gear <= 0) c.shift = ShiftRequest::Up;  // out of reverse / neutral
   return c;
@@ -344,13 +392,24 @@ Controls AiDriver::filters(Controls c, const DriverView& v) const {
     if (i >= 2) tr.rear_slip_angle = std::max(tr.rear_slip_angle, std::abs(me.slip_angle[static_cast<std::size_t>(i)]));
   }
   if (me.forward_speed < 3.0) tr.rear_slip_angle = 0.0;  // slip angles mean nothing at a crawl
+  tr.slip_limit = 0.8 * peak_slip_ratio_;                // ease off before the peak, not after it
+  tr.slide_limit = 0.9 * rear_peak_slip_angle_;
   c = filter_traction(c, tr);
+  FrontGripFilter fg;
+  fg.speed = me.forward_speed;
+  fg.slip_angle = 0.5 * (me.slip_angle[0] + me.slip_angle[1]);
+  fg.peak_slip_angle = peak_slip_angle_;
+  fg.previous_steer = last_steer_;
+  fg.max_angle = geometry_.max_angle;
+  c = filter_front_grip(c, fg);
   StabilityFilter st;
   st.speed = me.forward_speed;
   st.yaw_rate = me.yaw_rate;
   st.yaw_ref = me.forward_speed * route_->path.curvature_at(state_.s);
   const Vec2 fwd = from_angle(me.heading);
   st.body_slip = std::atan2(cross(fwd, me.velocity), std::max(1.0, dot(fwd, me.velocity)));
+  st.front_slip_angle = fg.slip_angle;
+  st.previous_steer = last_steer_;
   st.wheelbase = geometry_.wheelbase;
   st.max_angle = geometry_.max_angle;
   c = filter_stability(c, st);

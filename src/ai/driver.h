@@ -6,7 +6,10 @@
 //   ~60 Hz      local: other cars in the path (gap, closing speed, passing side), and DWA
 //               against the cars (predicted from their velocities) and static obstacles
 //               when something is near
-//   every step  pedals from the speed target, then the named filters, then the reaction delay
+//   every step  pedals: the profile's acceleration ahead as feed-forward plus speed feedback,
+//               mapped to throttle or brake through the car's envelope; then the named
+//               filters (collision, braking, traction, front grip, stability, steer rate),
+//               then the reaction delay
 // Stuck recovery: stalled (no progress along the line) with the nose against something ->
 // reverse out with opposite lock, stop, re-aim, drive on; no progress for 8 s -> ask the
 // race for a respawn (wants_respawn()).
@@ -90,7 +93,7 @@ class AiDriver {
   void plan_speed(const DriverView& v);
   void track_line(const DriverView& v);
   void avoid(const DriverView& v);
-  Controls pedals(const DriverView& v) const;
+  Controls pedals(const DriverView& v);
   Controls filters(Controls c, const DriverView& v) const;
   Controls recover(const DriverView& v);
   void make_mistakes(const DriverView& v);
@@ -121,7 +124,13 @@ class AiDriver {
   int hint_ = -1, rear_hint_ = -1;
   double steer_cmd_ = 0.0;       // from the tracking layer (or DWA)
   double last_steer_ = 0.0;      // after the rate filter
-  double brake_ff_ = 0.0;       // feed-forward brake pedal from the profile
+  double speed_scale_ = 1.0;     // share of the profile aimed for now (off the line, passing, a lift)
+  double speed_cap_ = 1e9;       // m/s, following a car ahead (1e9: free road)
+  double understeer_ = 0.0;      // rad per m/s^2: extra road-wheel angle the car needs per lateral accel
+  double yaw_integral_ = 0.0;    // rad of road-wheel angle, the yaw-rate loop's integral
+  double peak_slip_angle_ = 0.12;  // rad, the tyres' lateral peak at the static load
+  double rear_peak_slip_angle_ = 0.12;  // rad, the rear tyres' (stiffer or softer by rear_cornering_factor)
+  double peak_slip_ratio_ = 0.1;   // the tyres' longitudinal peak at the static load
   double closing_ = 0.0;         // m/s towards the car ahead
   double ahead_speed_ = 0.0;     // m/s of the car ahead along the line
   bool queued_ = false;          // waiting behind a car close ahead (not stuck)

@@ -44,21 +44,32 @@ Controls filter_steer_rate(Controls c, double previous, double max_rate, double 
 
 namespace racer {
 
+Controls filter_front_grip(Controls c, const FrontGripFilter& f) {
+  if (f.speed < 5.0 || f.max_angle <= 0.0) return c;
+  const double excess = std::abs(f.slip_angle) - f.margin * f.peak_slip_angle;
+  if (excess <= 0.0 || c.steer * f.slip_angle >= 0.0) return c;  // within the peak, or steering out of it
+  const double limit = std::max(0.0, std::abs(f.previous_steer) - excess / f.max_angle);
+  if (std::abs(c.steer) > limit) c.steer = sign(c.steer) * limit;
+  return c;
+}
+
 Controls filter_stability(Controls c, const StabilityFilter& f) {
-  if (f.speed < 5.0) return c;
-  const double yaw_ref = f.yaw_ref;
-  const double err = f.yaw_rate - yaw_ref;
+  if (f.speed < 5.0 || f.max_angle <= 0.0) return c;
+  const double err = f.yaw_rate - f.yaw_ref;
   // Oversteer: yawing more than asked, in the direction of the turn (or with no turn asked).
-  const bool over = std::abs(f.yaw_rate) > std::abs(yaw_ref) && err * f.yaw_rate > 0.0;
+  const bool over = std::abs(f.yaw_rate) > std::abs(f.yaw_ref) && err * f.yaw_rate > 0.0;
   const double excess = std::abs(err) - f.deadband;
-  double correction = 0.0;  // road-wheel angle, rad
-  if (over && excess > 0.0) correction -= sign(err) * f.gain * excess * f.wheelbase / f.speed;
-  const double slip_excess = std::abs(f.body_slip) - f.slip_deadband;
-  if (slip_excess > 0.0) correction += sign(f.body_slip) * slip_excess;  // steer into the slide
-  if (correction == 0.0) return c;
-  c.steer = std::clamp(c.steer + correction / f.max_angle, -1.0, 1.0);
-  const double ease = clamp01(1.0 - 4.0 * std::abs(correction));
-  c.brake *= ease;
+  double steer = c.steer;
+  if (over && excess > 0.0) steer -= sign(err) * f.gain * excess * f.wheelbase / f.speed / f.max_angle;
+  const double slide = std::abs(f.body_slip) - f.slip_deadband;
+  if (slide > 0.0) {
+    // Steering left drives the front slip angle negative, so adding it to the road-wheel
+    // angle nulls it: the front tyres then point along their path.
+    const double along = std::clamp(f.previous_steer + f.front_slip_angle / f.max_angle, -1.0, 1.0);
+    steer = lerp(steer, along, clamp01(slide / std::max(f.slide_blend, 1e-6)));
+    c.brake *= clamp01(1.0 - slide / std::max(f.slide_blend, 1e-6));
+  }
+  c.steer = std::clamp(steer, -1.0, 1.0);
   return c;
 }
 

@@ -39,6 +39,20 @@ struct CollisionFilter {
 };
 Controls filter_collision(Controls c, const CollisionFilter& f);
 
+/// filter_front_grip: steering past the front tyres' peak slip angle only loses grip (the
+/// car runs wide and the tracker asks for yet more lock). While the front slip angle
+/// exceeds `peak_slip_angle` x `margin` in the direction the steer drives it, the steer is
+/// held at the previous road-wheel angle less the excess.
+struct FrontGripFilter {
+  double speed = 0.0;            ///< m/s, forward; below 5 m/s nothing happens
+  double slip_angle = 0.0;       ///< rad, mean front slip angle (steering left drives it negative)
+  double peak_slip_angle = 0.12; ///< rad, the tyres' lateral peak
+  double previous_steer = 0.0;   ///< [-1, 1], the steer of the last step
+  double max_angle = 0.6;        ///< rad of road-wheel angle at steer = 1
+  double margin = 1.1;           ///< share of the peak allowed before the limit acts
+};
+Controls filter_front_grip(Controls c, const FrontGripFilter& f);
+
 /// filter_steer_rate: the steer moves at most `max_rate` (1/s of full lock) from `previous`
 /// over `dt`: no instant lock-to-lock (a human's hands, and a stable car).
 Controls filter_steer_rate(Controls c, double previous, double max_rate, double dt);
@@ -48,20 +62,25 @@ Controls filter_steer_rate(Controls c, double previous, double max_rate, double 
 namespace racer {
 
 /// filter_stability: catches a slide. `yaw_ref` is the yaw rate the path asks for
-/// (speed x path curvature); when the car yaws faster than that by
-/// more than `deadband` (oversteer) or its body slips sideways beyond `slip_deadband`, the
-/// steer is corrected against the error (counter-steer) and the brake and throttle are
-/// eased, so the rear tyres get their grip back.
+/// (speed x path curvature); when the car yaws faster than that by more than `deadband`
+/// (oversteer) the steer is corrected against the error. When the body slips sideways
+/// beyond `slip_deadband` the car is sliding: the steer moves towards the angle that points
+/// the front tyres along their own path (front slip angle 0: counter-steer by as much as
+/// the slide needs, no more), fully so at `slip_deadband` + `slide_blend`; the brake is
+/// eased so the rear tyres get their grip back.
 struct StabilityFilter {
   double speed = 0.0;        ///< m/s, forward
   double yaw_rate = 0.0;     ///< rad/s, measured
   double yaw_ref = 0.0;      ///< rad/s, what the path asks for
   double body_slip = 0.0;    ///< rad, atan(v_lateral / v_forward) (+ = sliding to the left)
+  double front_slip_angle = 0.0;  ///< rad, mean of the front tyres (steering left drives it negative)
+  double previous_steer = 0.0;    ///< [-1, 1], the steer of the last step
   double wheelbase = 2.6;    ///< m
   double max_angle = 0.6;    ///< rad at steer = 1
   double gain = 2.5;         ///< yaw-rate feedback, in units of the kinematic steer for the error
   double deadband = 0.12;    ///< rad/s
   double slip_deadband = 0.06;  ///< rad
+  double slide_blend = 0.06;    ///< rad of body slip over which the slide steer takes over
 };
 Controls filter_stability(Controls c, const StabilityFilter& f);
 

@@ -39,11 +39,37 @@ double CarEnvelope::traction_force(double mu) const {
   return std::min(f, mu * w);
 }
 
+double lateral_grip_share(const CarSpec& spec) {
+  const Tyre tyre(spec.tyre);
+  const BodySpec& b = spec.body;
+  const SuspensionSpec& k = spec.suspension;
+  const double w = b.mass * kGravity;
+  const double mu = tyre.mu_peak(0.25 * w);
+  const double front_share = spec.rear_axle_to_cg() / b.wheelbase;
+  const double roll_f = k.front_stiffness + 2.0 * k.front_antiroll, roll_r = k.rear_stiffness + 2.0 * k.rear_antiroll;
+  const double transfer_f = roll_f / (roll_f + roll_r);
+  // Can the axle carrying `weight` N with `transfer` N moved outwards give `need` N sideways?
+  const auto carries = [&tyre](double weight, double transfer, double need) {
+    const double outer = std::min(weight, 0.5 * weight + transfer), inner = weight - outer;
+    return tyre.peak_fy(outer) + (inner > 0.0 ? tyre.peak_fy(inner) : 0.0) >= need;
+  };
+  double lo = 0.0, hi = 2.0 * mu * kGravity;  // m/s^2
+  for (int it = 0; it < 60; ++it) {
+    const double a = 0.5 * (lo + hi);
+    const double transfer = b.mass * a * b.cg_height / b.track_width;
+    const bool ok = carries(w * front_share, transfer * transfer_f, b.mass * a * front_share) &&
+                    carries(w * (1.0 - front_share), transfer * (1.0 - transfer_f), b.mass * a * (1.0 - front_share));
+    (ok ? lo : hi) = a;
+  }
+  return std::clamp(lo / (mu * kGravity), 0.05, 1.0);
+}
+
 CarEnvelope car_envelope(const CarSpec& spec) {
   CarEnvelope e;
   const BodySpec& b = spec.body;
   e.mass = b.mass;
   e.mu_peak = Tyre(spec.tyre).mu_peak(b.mass * kGravity / 4.0);
+  e.lateral_share = lateral_grip_share(spec);
   e.drag_k = 0.5 * kAirDensity * b.drag_coefficient * b.frontal_area;
   e.front_static_share = spec.rear_axle_to_cg() / b.wheelbase;
   e.cg_height_over_wheelbase = b.cg_height / b.wheelbase;
@@ -52,6 +78,7 @@ CarEnvelope car_envelope(const CarSpec& spec) {
                                                                 : spec.drive.awd_front_share;
   const double r = spec.tyre.radius;
   e.max_brake_force = spec.brakes.max_torque / r;
+  e.rear_brake_share = 1.0 - spec.brakes.front_bias;
   e.cg_to_front_axle = b.cg_to_front_axle;
   e.cg_to_rear_axle = spec.rear_axle_to_cg();
   e.half_track = 0.5 * b.track_width;
@@ -128,6 +155,7 @@ namespace {
 struct Point {
   double kappa = 0.0;   // |curvature|, 1/m
   double mu = 1.0;      // effective friction
+  double mu_y = 1.0;    // effective friction sideways (mu x the car's lateral share)
   double crr = 0.0;     // rolling resistance coefficient (scaled)
   double traction = 0;  // N, driven-axle limit at mu
 };
@@ -138,7 +166,7 @@ class Passes {
 
   /// Share of the friction circle left for longitudinal force at speed v.
   static double circle_share(const Point& p, double v) {
-    const double lat = v * v * p.kappa / (p.mu * kGravity);
+    const double lat = v * v * p.kappa / (p.mu_y * kGravity);
     return lat >= 1.0 ? 0.0 : std::sqrt(1.0 - lat * lat);
   }
   double resistance(const Point& p, double v) const {
@@ -151,8 +179,29 @@ class Passes {
   }
   /// Deceleration at full braking (positive).
   double decel(const Point& p, double v) const {
-    const double tyres = std::min(p.mu * kGravity, car_.max_brake_force / car_.mass) * circle_share(p, v);
+    double tyres = std::min(p.mu * kGravity, car_.max_brake_force / car_.mass) * circle_share(p, v);
+    if (car_.cg_height_over_wheelbase > 0.0) tyres = std::min(tyres, rear_axle_decel(p, v));
     return tyres + resistance(p, v) / car_.mass;
+  }
+  /// The largest deceleration (m/s^2) at which the rear axle still holds its share of the
+  /// cornering force plus its share of the braking within mu_y x its load: with w the rear's
+  /// static share, a_y = v^2 kappa, b = rear_brake_share, h/L the CG height over wheelbase,
+  ///   (w a_y)^2 + (b a_x)^2 <= (mu_y (w g - a_x h/L))^2.
+  double rear_axle_decel(const Point& p, double v) const {
+    const double w = 1.0 - car_.front_static_share, hl = car_.cg_height_over_wheelbase;
+    const double ay = v * v * p.kappa, b = car_.rear_brake_share;
+    const auto holds = [&](double ax) {
+      const double grip = p.mu_y * (w * kGravity - ax * hl);
+      return grip > 0.0 && square(w * ay) + square(b * ax) <= square(grip);
+    };
+    if (!holds(0.0)) return 0.0;
+    double lo = 0.0, hi = p.mu * kGravity;
+    if (holds(hi)) return hi;
+    for (int it = 0; it < 24; ++it) {
+      const double mid = 0.5 * (lo + hi);
+      (holds(mid) ? lo : hi) = mid;
+    }
+    return lo;
   }
   /// v after ds with acceleration a(v) (midpoint step in v^2), never below 0.
   template <class A>
@@ -181,10 +230,11 @@ SpeedProfile compute_speed_profile(const RacingLine& line, const CarEnvelope& ca
     Point& p = pts[i];
     p.kappa = std::abs(line.curvature[i]);
     p.mu = std::max(grip_factor * car.mu_peak * surface.grip[i], 1e-3);
+    p.mu_y = p.mu * std::clamp(car.lateral_share, 0.05, 1.0);
     p.crr = car.rolling_scale * surface.rolling[i];
     p.traction = car.traction_force(p.mu);
     out.mu[i] = p.mu;
-    const double corner = p.kappa > 1e-9 ? std::sqrt(p.mu * kGravity / p.kappa) : 1e300;
+    const double corner = p.kappa > 1e-9 ? std::sqrt(p.mu_y * kGravity / p.kappa) : 1e300;
     out.v_max[i] = std::min(corner, params.max_speed);
   }
   const Passes passes(car);
@@ -248,6 +298,14 @@ double SpeedProfile::target_speed(double at_s) const {
   const double w = at_s - length * std::floor(at_s / length);
   const auto i = std::min(static_cast<std::size_t>(w / ds), n - 1);
   return lerp(speed[i], speed[(i + 1) % n], clamp01((w - s[i]) / ds));
+}
+
+double SpeedProfile::accel_at(double at_s) const {
+  const std::size_t n = accel.size();
+  if (n == 0) return 0.0;
+  const double ds = length / static_cast<double>(n);
+  const double w = at_s - length * std::floor(at_s / length);
+  return accel[std::min(static_cast<std::size_t>(w / ds), n - 1)];
 }
 
 const BrakingZone* SpeedProfile::next_braking(double at_s) const {

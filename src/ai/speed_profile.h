@@ -1,12 +1,17 @@
 #pragma once
 // Speed profile on a racing line: the fastest speed at every sample a car can hold on it.
-//   1. v_max(s) = sqrt(mu g / |kappa|), mu = grip_factor x tyre mu_peak x the grip of the
+//   1. v_max(s) = sqrt(mu_y g / |kappa|), mu_y = mu x the car's lateral share (load
+//      transfer, see lateral_grip_share), mu = grip_factor x tyre mu_peak x the grip of the
 //      surface under the car's four wheels on the line (gravel, ice, kerbs, ...).
 //   2. forward pass (acceleration): a = (min(F_engine(v), F_traction(mu) f) - R(v)) / m with
-//      f = sqrt(1 - (v^2 kappa / (mu g))^2) the share of the friction circle left over by
+//      f = sqrt(1 - (v^2 kappa / (mu_y g))^2) the share of the friction ellipse left over by
 //      cornering, R = 1/2 rho Cd A v^2 + Crr(surface) m g. a may be negative (drag at the
 //      cornering limit, or beyond top speed): the car slows, as it would.
-//   3. backward pass (braking): decel = min(mu g f, F_brakes / m) + R(v) / m.
+//   3. backward pass (braking): decel = min(mu g f, F_brakes / m, rear) + R(v) / m, where
+//      `rear` is the most the rear axle allows while cornering: braking moves load to the
+//      front (m a_x h / L), and the lighter rear must still carry its share of the
+//      cornering force and its share of the braking (rear_brake_share) within mu_y N_r.
+//      This is why a car cannot brake hard in a fast bend without the rear letting go.
 //   4. lap time = sum ds / v (trapezoidal in 1/v), braking zones where the backward pass
 //      binds.
 // Both passes integrate v^2 with a midpoint step and run twice around the closed line from
@@ -28,12 +33,14 @@ class SurfaceMap;
 struct CarEnvelope {
   double mass = 1200.0;               ///< kg
   double mu_peak = 1.0;               ///< tyre peak friction coefficient (at a quarter of the weight)
+  double lateral_share = 1.0;         ///< (0, 1]: the car's steady cornering grip / mu_peak (load transfer)
   double drag_k = 0.0;                ///< N / (m/s)^2: 1/2 rho Cd A
   double rolling_scale = 1.0;         ///< multiplies the surface's rolling resistance (0 = none)
   double front_static_share = 0.5;    ///< static share of the weight on the front axle
   double cg_height_over_wheelbase = 0.0;  ///< h / L, for longitudinal load transfer
   double front_drive_share = 0.5;     ///< share of the drive torque at the front axle (FWD 1, RWD 0)
   double max_brake_force = 1e12;      ///< N, total brake torque / tyre radius
+  double rear_brake_share = 0.0;      ///< share of the brake force at the rear axle (1 - front bias)
   double cg_to_front_axle = 1.2;      ///< m, where the front wheels sit (surface sampling)
   double cg_to_rear_axle = 1.4;       ///< m
   double half_track = 0.75;           ///< m
@@ -47,7 +54,16 @@ struct CarEnvelope {
   double traction_force(double mu) const;
 };
 
-/// The envelope of a car: mu_peak = Tyre(spec.tyre).mu_peak(m g / 4), drag from Cd A, the
+/// The steady-state cornering grip of a car as a share of mu_peak: the largest lateral
+/// acceleration at which both axles still carry their share (m a_y x static weight share)
+/// when the lateral load transfer m a_y h / t, split between the axles by roll stiffness
+/// (springs + 2 x anti-roll bar), moves load from the inner to the outer tyre. Load-
+/// sensitive tyres give less than mu_peak this way (0.91-0.95 for the shipped cars; the
+/// skidpad measures 0.91-0.93).
+double lateral_grip_share(const CarSpec& spec);
+
+/// The envelope of a car: mu_peak = Tyre(spec.tyre).mu_peak(m g / 4), lateral_share from
+/// lateral_grip_share (cornering speeds use mu_peak x lateral_share), drag from Cd A, the
 /// drive force through the best gear at every speed from the torque curve (rev limiter at
 /// max_rpm, idle as the lowest rpm), efficiency and final drive; brakes from max_torque.
 CarEnvelope car_envelope(const CarSpec& spec);
@@ -93,6 +109,8 @@ struct SpeedProfile {
 
   /// Target speed at s (wraps), m/s, linear between samples.
   double target_speed(double at_s) const;
+  /// The profile's longitudinal acceleration at s (wraps), m/s^2 (negative: braking).
+  double accel_at(double at_s) const;
   /// The next braking zone starting at or after s (wrapping), or nullptr if there is none.
   const BrakingZone* next_braking(double at_s) const;
 };

@@ -94,6 +94,8 @@ class Race {
   World& world() { return *world_; }
   const AiDriver& driver(std::size_t i) const { return *cars_[i].driver; }
   const RaceProgress& progress(std::size_t i) const { return cars_[i].progress; }
+  /// The controls car i was given in the last step.
+  const Controls& controls(std::size_t i) const { return controls_[i]; }
   /// m, monotonic race distance of car i (laps x length + distance into the lap).
   double race_distance(std::size_t i) const { return cars_[i].distance; }
   std::size_t car_count() const { return cars_.size(); }

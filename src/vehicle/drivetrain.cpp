@@ -11,6 +11,8 @@ namespace {
 
 constexpr double kLimiterBand = 150.0;   // rpm over which the rev limiter fades torque out
 constexpr double kReverseSpeed = 1.5;    // m/s: below this a down-shift from 1st selects reverse
+constexpr double kKickdownThrottle = 0.9;  // throttle at which the automatic kicks down
+constexpr double kKickdownGain = 1.1;      // the lower gear must pull this much harder
 constexpr double kDownshiftMargin = 0.92;  // next gear must land below this share of the up-shift rpm
 
 }  // namespace
@@ -69,10 +71,15 @@ void Drivetrain::auto_shift(const Controls& c, double throttle, double wheel_ome
   if (s.gear < 1 || s.since_shift < spec_.min_shift_interval_s || s.clutch < 1.0) return;
   const double rpm_now = drivetrain_rpm(s.gear, wheel_omega);
   if (rpm_now >= spec_.shift_up_rpm && s.gear < forward_gears()) return change_gear(s.gear + 1);
-  if (rpm_now <= spec_.shift_down_rpm && s.gear > 1) {
-    const double rpm_next = drivetrain_rpm(s.gear - 1, wheel_omega);
-    if (rpm_next < kDownshiftMargin * spec_.shift_up_rpm) change_gear(s.gear - 1);
-  }
+  if (s.gear <= 1) return;
+  const double rpm_next = drivetrain_rpm(s.gear - 1, wheel_omega);
+  if (rpm_next >= kDownshiftMargin * spec_.shift_up_rpm) return;  // it would rev out: never hunt
+  if (rpm_now <= spec_.shift_down_rpm) return change_gear(s.gear - 1);
+  // Kick-down: a driver flat on the throttle gets the lower gear when it pulls harder at
+  // the wheels (torque x ratio), as an automatic box does.
+  const auto pull = [&](int g, double rpm) { return engine_torque_curve(engine_, rpm) * overall_ratio(g); };
+  if (throttle >= kKickdownThrottle && pull(s.gear - 1, rpm_next) > kKickdownGain * pull(s.gear, rpm_now))
+    change_gear(s.gear - 1);
 }
 
 void Drivetrain::manual_shift(const Controls& c, double wheel_omega, double ground_speed) {

@@ -4,7 +4,8 @@
 //    revs demanded by the wheels through gear and final drive, blended by the clutch
 //    engagement squared, with the seed's "engine inertia" softening the free-rev excess.
 //  - Torque from the seed's Gaussian curve times throttle, soft rev limiter, engine braking.
-//  - Gearbox with reverse (-1), neutral (0) and gears 1..n; automatic shifting as in the
+//  - Gearbox with reverse (-1), neutral (0) and gears 1..n; automatic shifting (with a
+//    kick-down at full throttle when the lower gear pulls harder) as in the
 //    seed (the clutch drops to 0 and recovers) with at most one shift per
 //    min_shift_interval_s and a down-shift only when the next gear lands below the up-shift
 //    point (no hunting); manual shifting through Controls::shift.

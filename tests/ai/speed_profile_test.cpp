@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "core/math.h"
+#include "sim/proving_ground.h"
 #include "test_paths.h"
 #include "track/track.h"
 #include "vehicle/tyre.h"
@@ -60,12 +61,29 @@ TEST(SpeedProfile, CircleWithARealCarWithinOnePercent) {
     for (double r : {30.0, 80.0}) {
       const RacingLine line = circle_line(r);
       const SpeedProfile p = compute_speed_profile(line, env, uniform_surface(line, 1.0, 0.013));
-      const double expected = std::sqrt(env.mu_peak * kGravity * r);
+      const double expected = std::sqrt(env.mu_peak * env.lateral_share * kGravity * r);
       for (double v : p.speed) {
         EXPECT_LE(v, expected * 1.001) << name << " R " << r;
         EXPECT_GE(v, expected * 0.99) << name << " R " << r;
       }
     }
+  }
+}
+
+// The envelope's cornering grip (load transfer on load-sensitive tyres) against the
+// simulated car on the skidpad: it must lie between what the car really holds there (the
+// skidpad also pays for drag, the drive force's share of the friction circle and a driver
+// that cannot sit exactly on the peak) and the tyre's own mu at the static load, and it
+// must be closer to the skidpad than the bare tyre mu is.
+TEST(SpeedProfile, LateralGripShareLiesBetweenTheSkidpadAndTheTyre) {
+  for (const char* name : {"hatchback", "sedan", "racer"}) {
+    const CarSpec spec = car(name);
+    const CarEnvelope env = car_envelope(spec);
+    const double skidpad = run_skidpad(spec, 240.0, 50.0).lateral_g;
+    const double cornering = env.mu_peak * env.lateral_share;
+    EXPECT_LT(env.lateral_share, 1.0) << name;  // load-sensitive tyres always lose some
+    EXPECT_GE(cornering, skidpad) << name;
+    EXPECT_LT(cornering - skidpad, env.mu_peak - skidpad) << name;
   }
 }
 
@@ -89,7 +107,7 @@ TEST(SpeedProfile, CircleTrackThroughThePipeline) {
   env.drag_k = 0.0;
   env.rolling_scale = 0.0;
   const SpeedProfile p = compute_speed_profile(line, env, track);
-  const double expected = std::sqrt(env.mu_peak * kGravity * mean_r);
+  const double expected = std::sqrt(env.mu_peak * env.lateral_share * kGravity * mean_r);
   for (double v : p.speed) EXPECT_NEAR(v, expected, 0.01 * expected);
 }
 
