@@ -11,6 +11,7 @@
 #include <map>
 
 #include "ai/route.h"
+#include "sim/race_support.h"
 #include "core/math.h"
 #include "track/track.h"
 
@@ -22,16 +23,6 @@ constexpr double kStallProgress = 3.0;   // m of race progress that resets the s
 constexpr int kOvertakeEvery = 24;       // steps between overtake checks (10 Hz at 240 Hz)
 constexpr double kPassWindow = 30.0;     // m: an order change closer than this is a pass on track
 constexpr double kRespawnBlind = 3.0;    // s after a respawn in which order changes are not passes
-constexpr double kRespawnClear = 8.0;    // m from any car to a respawn spot
-constexpr double kRespawnQueue = 30.0;   // m ahead of a respawn spot with no slow car in it
-constexpr double kRespawnWarning = 3.0;  // s of warning a car coming from behind must have
-constexpr double kRespawnAhead = 60.0;   // m, furthest a respawn moves a car forward
-constexpr double kRespawnBehind = 120.0; // m, furthest it moves a car back
-
-std::uint64_t car_seed(std::uint64_t seed, std::size_t i) {
-  return seed * 0x9e3779b97f4a7c15ull + (static_cast<std::uint64_t>(i) + 1) * 0xd1b54a32d192ed03ull;
-}
-
 }  // namespace
 
 // ---------------------------------------------------------------- set-up
@@ -41,30 +32,23 @@ Race::Race(std::shared_ptr<const Track> track, std::vector<RaceEntry> entries, R
   const Track& t = *track_;
   world_ = std::make_unique<World>(t, WorldConfig{config_.rate_hz});
   add_track_bodies(*world_, t);
-  const std::vector<Pose> poses = grid_poses(entries.size());
+  const std::vector<Pose> poses = race_grid_poses(t, entries.size());
   const int sectors = static_cast<int>(t.sector_starts().size());
-  std::map<std::pair<std::string, double>, std::shared_ptr<const AiRoute>> routes;  // one per car and margin
+  RouteCache routes;  // one route per car spec and margin
   double slowest = 0.0;
   for (std::size_t i = 0; i < entries.size(); ++i) {
     CarRun run;
     run.entry = std::move(entries[i]);
-    const auto key = std::make_pair(save_car_spec(run.entry.spec), run.entry.params.line_margin);
-    auto& route = routes[key];
-    if (!route) route = plan_route(t, run.entry.spec, run.entry.params.line_margin);
-    run.route = route;
-    slowest = std::max(slowest, route->limit_lap_time);
-    run.driver = std::make_unique<AiDriver>(route, t, run.entry.spec, run.entry.params, car_seed(config_.seed, i),
+    run.route = routes.get(t, run.entry.spec, run.entry.params.line_margin);
+    slowest = std::max(slowest, run.route->limit_lap_time);
+    run.driver = std::make_unique<AiDriver>(run.route, t, run.entry.spec, run.entry.params, race_car_seed(config_.seed, i),
                                             config_.driver);
     run.progress = RaceProgress(t.stations(), sectors);
     run.progress.start_race(0.0);
     world_->add_car(run.entry.spec, poses[i].position, poses[i].heading);
     cars_.push_back(std::move(run));
   }
-  for (const Station& s : t.stations()) {
-    const Gate& g = s.gates.front();
-    station_s_.push_back(t.race_distance(0.5 * (g.a + g.b)));
-  }
-  if (!station_s_.empty()) station_s_.front() = 0.0;
+  station_s_ = station_race_distances(t);
   time_limit_ = config_.time_limit_s > 0.0 ? config_.time_limit_s : 120.0 + 3.0 * config_.laps * slowest;
   controls_.resize(cars_.size());
   for (std::size_t i = 0; i < cars_.size(); ++i) {
@@ -76,23 +60,6 @@ Race::Race(std::shared_ptr<const Track> track, std::vector<RaceEntry> entries, R
 }
 
 Race::~Race() = default;
-
-std::vector<Pose> Race::grid_poses(std::size_t count) const {
-  const Track& t = *track_;
-  std::vector<Pose> poses(t.grid().begin(), t.grid().end());
-  const std::size_t columns = static_cast<std::size_t>(std::max(1, t.spec().grid.columns));
-  const double spacing = t.spec().grid.spacing;
-  const Centreline& line = t.centreline();
-  while (poses.size() < count) {
-    // A new row behind the slot `columns` places ahead: same side of the road, one row back.
-    const Pose& ahead = poses[poses.size() - std::min(columns, poses.size())];
-    const Projection p = line.project(ahead.position);
-    const CentreSample back = line.at(p.s - spacing);
-    poses.push_back({back.position + back.normal * p.offset, std::atan2(back.tangent.y, back.tangent.x)});
-  }
-  poses.resize(count);
-  return poses;
-}
 
 // ---------------------------------------------------------------- the step
 
@@ -116,42 +83,7 @@ void Race::run() {
   while (!over()) step();
 }
 
-DriverView Race::view_of(std::size_t i) {
-  const Car& car = world_->car(i);
-  DriverView v;
-  v.track = track_.get();
-  v.step = world_->steps();
-  v.dt = world_->dt();
-  SelfView& s = v.self;
-  s.position = car.position();
-  s.heading = car.heading();
-  s.velocity = car.velocity();
-  s.yaw_rate = car.yaw_rate();
-  s.forward_speed = car.forward_speed();
-  s.gear = car.drivetrain().state().gear;
-  const DriveLayout layout = car.spec().drive.layout;
-  for (std::size_t w = 0; w < 4; ++w) {
-    s.slip_ratio[w] = car.wheel(static_cast<int>(w)).slip_ratio;
-    s.slip_angle[w] = car.wheel(static_cast<int>(w)).slip_angle;
-    s.driven[w] = layout == DriveLayout::AWD || (layout == DriveLayout::FWD ? w < 2 : w >= 2);
-  }
-  s.against_wall = touching_static(i);
-  others_.clear();
-  for (std::size_t j = 0; j < cars_.size(); ++j) {
-    if (j == i) continue;
-    const Car& o = world_->car(j);
-    others_.push_back({static_cast<int>(j), o.position(), o.heading(), o.velocity(), 0.5 * o.spec().body.length,
-                       0.5 * o.spec().body.width});
-  }
-  v.others = others_;
-  return v;
-}
-
-bool Race::touching_static(std::size_t i) const {
-  for (const b2ContactEdge* e = world_->car(i).body()->GetContactList(); e != nullptr; e = e->next)
-    if (e->contact->IsTouching() && e->other->GetType() == b2_staticBody) return true;
-  return false;
-}
+DriverView Race::view_of(std::size_t i) { return make_driver_view(*world_, *track_, i, others_); }
 
 // ---------------------------------------------------------------- progress and stalls
 
@@ -162,16 +94,7 @@ void Race::update_progress(std::size_t i, Vec2 before) {
   const int laps_before = c.progress.laps_completed();
   c.progress.update(before, car.position(), now);
   const Track& t = *track_;
-  const double length = t.centreline().length();
-  // Distance into the lap, kept next to the last station crossed (so the grid, behind the
-  // line, counts as just before 0, not as nearly a lap).
-  double d = t.race_distance(car.position());
-  const int passed = c.progress.stations_passed();
-  const double last_station = passed > 0 && passed < static_cast<int>(station_s_.size())
-                                  ? station_s_[static_cast<std::size_t>(passed)]
-                                  : 0.0;
-  d += length * std::round((last_station - d) / length);
-  c.distance = c.progress.laps_completed() * length + d;
+  c.distance = car_race_distance(t, station_s_, c.progress, car.position());
   if (c.finished) return;
   if (c.progress.laps_completed() > laps_before && c.progress.laps_completed() >= config_.laps) {
     c.finished = true;
@@ -191,77 +114,18 @@ void Race::update_progress(std::size_t i, Vec2 before) {
     c.stuck += dt;
     c.max_stuck = std::max(c.max_stuck, c.stuck);
   }
-  bool on_road = false;
-  for (int w = 0; w < 4 && !on_road; ++w) on_road = t.on_road(car.wheel_position(w));
-  if (!on_road) c.off_track += dt;
+  if (!car_on_road(t, car)) c.off_track += dt;
 }
 
 // ---------------------------------------------------------------- respawn
 
-bool Race::respawn_spot_clear(std::size_t i, double s) const {
-  const Centreline& line = track_->centreline();
-  const double length = line.length();
-  const Vec2 at = line.at(s).position;
-  for (std::size_t j = 0; j < cars_.size(); ++j) {
-    if (j == i) continue;
-    const Car& o = world_->car(j);
-    if (length_squared(o.position() - at) < square(kRespawnClear)) return false;
-    const Projection p = line.project(o.position());
-    if (p.distance > 0.5 * line.at(p.s).width + 4.0) continue;  // off the road far away
-    double ds = std::fmod(p.s - s, length);
-    if (ds > 0.5 * length) ds -= length;
-    if (ds < -0.5 * length) ds += length;
-    const double speed = o.forward_speed();
-    // A slow car just ahead: this is the tail of a queue (the car would join the jam).
-    if (ds > 0.0 && ds < kRespawnQueue && speed < 3.0) return false;
-    // A car coming from behind would reach a standing car within a few seconds.
-    if (ds < 0.0 && -ds < kRespawnClear + kRespawnWarning * std::max(0.0, speed)) return false;
-  }
-  return true;
-}
-
-double Race::respawn_spot(std::size_t i) const {
-  const Centreline& line = track_->centreline();
-  const double s0 = line.project(world_->car(i).position()).s;
-  // Forward first (past a jam, never more than kRespawnAhead), then back; the nearest
-  // spot that is clear of cars, of a queue just ahead and of traffic coming from behind.
-  for (double ds = 0.0; ds <= kRespawnAhead; ds += 4.0)
-    if (respawn_spot_clear(i, s0 + ds)) return s0 + ds;
-  for (double ds = 4.0; ds <= kRespawnBehind; ds += 4.0)
-    if (respawn_spot_clear(i, s0 - ds)) return s0 - ds;
-  // Nothing fully clear: the first spot ahead with nobody on it.
-  for (double ds = 0.0; ds <= kRespawnAhead + kRespawnBehind; ds += 4.0) {
-    const Vec2 at = line.at(s0 + ds).position;
-    bool clear = true;
-    for (std::size_t j = 0; j < cars_.size() && clear; ++j)
-      if (j != i && length_squared(world_->car(j).position() - at) < square(kRespawnClear)) clear = false;
-    if (clear) return s0 + ds;
-  }
-  return s0;
-}
-
 void Race::respawn(std::size_t i) {
-  const Centreline& line = track_->centreline();
-  Car& car = world_->car(i);
-  const double s0 = line.project(car.position()).s;
-  const double s = respawn_spot(i);
-  const CentreSample here = line.at(s);
-  const double now = world_->time();
-  // Forward: walk the progress along the centreline so the stations on the way count as
-  // crossed (as if driven); back: no crossing through the jump.
-  Vec2 from = car.position();
-  for (double d = s0 + 2.0; d < s; d += 2.0) {
-    const Vec2 to = line.at(d).position;
-    cars_[i].progress.update(from, to, now);
-    from = to;
-  }
-  cars_[i].progress.update(from, here.position, now);
-  car.place(here.position, std::atan2(here.tangent.y, here.tangent.x), 0.0);
+  const double s = racer::respawn_spot(*world_, *track_, i);
+  place_for_respawn(*world_, *track_, i, s, cars_[i].progress);
   cars_[i].driver->respawned();
   cars_[i].respawns += 1;
-  cars_[i].respawn_time = now;
-  cars_[i].progress.update(here.position, here.position, now);
-  update_progress(i, here.position);
+  cars_[i].respawn_time = world_->time();
+  update_progress(i, track_->centreline().at(s).position);
   cars_[i].best_distance = cars_[i].distance;  // the respawn ends the stall
   cars_[i].stuck = 0.0;
 }

@@ -123,11 +123,7 @@ class Race {
   DriverView view_of(std::size_t i);
   void update_progress(std::size_t i, Vec2 before);
   void respawn(std::size_t i);
-  double respawn_spot(std::size_t i) const;             // centreline s where car i respawns
-  bool respawn_spot_clear(std::size_t i, double s) const;
   void count_overtakes();
-  bool touching_static(std::size_t i) const;
-  std::vector<Pose> grid_poses(std::size_t count) const;
 
   std::shared_ptr<const Track> track_;
   RaceConfig config_;
