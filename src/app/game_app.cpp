@@ -61,6 +61,7 @@ GameApp::GameApp(const Options& options, const CarSpec& spec, std::shared_ptr<co
     camera_ = Camera(view);
   }
   build_world(nullptr);
+  if (!audio_.ok()) std::fprintf(stderr, "racer: %s; running silent\n", audio_.error().c_str());
   last_counter_ = SDL_GetPerformanceCounter();
 }
 
@@ -73,6 +74,7 @@ int GameApp::run() {
     poll_input();
     const int steps = clock_.advance(frame_seconds());
     for (int i = 0; i < steps; ++i) step_world();  // maps input to controls every step
+    audio_.update(current_, *world_);  // engine, tyres, gear changes and crashes of every car
     render();
     if (!finish_frame()) break;
     present();

@@ -13,6 +13,7 @@
 #include "core/fixed_step.h"
 #include "game/input_map.h"
 #include "game/lap_timer.h"
+#include "platform/audio_out.h"
 #include "platform/input_devices.h"
 #include "platform/window.h"
 #include "render/camera.h"
@@ -67,6 +68,7 @@ class GameApp {
   FixedStep clock_;
   InputMapper mapper_;
   InputDevices devices_;
+  AudioOut audio_;  ///< fed once per frame from the snapshot; silent without a device
   ImGuiLayer ui_;
   Camera camera_;
   SkidMarks skid_marks_;  ///< visual only, fed from the snapshots
