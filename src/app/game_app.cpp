@@ -15,8 +15,10 @@
 #include "platform/screenshot.h"
 #include "render/car_view.h"
 #include "render/ground_view.h"
+#include "render/minimap.h"
 #include "ui/hud.h"
 #include "ui/lap_hud.h"
+#include "ui/race_hud.h"
 #include "ui/vehicle_panel.h"
 
 namespace racer {
@@ -111,7 +113,8 @@ void GameApp::step_world() {
   previous_ = std::move(current_);
   current_ = world_->snapshot();
   const CarSnapshot& car = current_.cars[0];
-  skid_marks_.add(car, world_->car(0).spec());
+  skid_marks_.add(car, world_->car(0).spec(), world_->dt());
+  particles_.step(current_.cars, world_->dt());  // smoke and dust, visual only
   if (timer_) {
     std::array<Vec2, 4> wheels;
     for (std::size_t i = 0; i < wheels.size(); ++i) wheels[i] = car.wheels[i].position;
@@ -133,14 +136,26 @@ void GameApp::render() {
   else draw_test_ground(r, camera_, ground_, labels);
   skid_marks_.draw(r, camera_);
   if (track_view_) track_view_->draw_objects(r, camera_);
-  for (std::size_t i = 0; i < view.cars.size(); ++i) draw_car(r, camera_, view.cars[i], world_->car(i).spec());
+  particles_.draw(r, camera_);
+  for (std::size_t i = 0; i < view.cars.size(); ++i) draw_car(r, camera_, view.cars[i], world_->car(i).spec(), driver_paint(i, 0));
+  if (minimap_) {  // bottom left, above the key help line
+    const MinimapCar dot{player.position, player_paint().body, true};
+    ScreenRect box = minimap_rect(w, h, minimap_->world_size());
+    box.y -= 0.045 * h;
+    minimap_->draw(r, box, {&dot, 1});
+  }
 
   ui_.begin_frame();
   draw_screen_labels(labels, ui_.fonts());
   const DriverAids aids = driver_aids();
   if (show_debug_) draw_vehicle_panel(player, spec_, aids, &show_debug_);
-  draw_hud(player, aids, ui_.fonts(), devices_.controller_count() > 0);
-  if (timer_) draw_lap_hud(*timer_, track_->spec().name, world_->time(), ui_.fonts());
+  if (timer_) {  // on a track: the race HUD (rev gauge, timing, messages) and the key help
+    const ImVec2 above_help{ImGui::GetIO().DisplaySize.x, ImGui::GetIO().DisplaySize.y * 0.955f};
+    draw_race_hud(hud_model(*timer_, player, spec_, aids, world_->time(), track_->spec().name), above_help, ui_.fonts());
+    draw_key_help(aids, ui_.fonts(), devices_.controller_count() > 0);
+  } else {
+    draw_hud(player, aids, ui_.fonts(), devices_.controller_count() > 0);
+  }
   draw_error_window(load_errors_);
   if (frame_ < notice_until_ && !notice_.empty()) {
     const ImVec2 screen = ImGui::GetIO().DisplaySize;
@@ -201,6 +216,8 @@ void GameApp::build_world(const DriverAids* keep_aids) {
   }
   mapper_.reset();
   skid_marks_.clear();
+  particles_.clear();
+  minimap_ = track_ ? std::make_unique<Minimap>(*track_) : nullptr;
   current_ = previous_ = world_->snapshot();
   int w = 0, h = 0;
   window_.output_size(w, h);

@@ -17,6 +17,8 @@
 #include "platform/input_devices.h"
 #include "platform/window.h"
 #include "render/camera.h"
+#include "render/minimap.h"
+#include "render/particles.h"
 #include "render/skid_marks.h"
 #include "render/track_view.h"
 #include "sim/world.h"
@@ -72,6 +74,8 @@ class GameApp {
   ImGuiLayer ui_;
   Camera camera_;
   SkidMarks skid_marks_;  ///< visual only, fed from the snapshots
+  ParticleSystem particles_;        ///< smoke and dust, visual only, fed from the snapshots
+  std::unique_ptr<Minimap> minimap_;  ///< on a track
   InputState input_;
   AppCommands commands_;
   WorldSnapshot previous_, current_;

@@ -1,14 +1,126 @@
-// racer: parse the command line, load the car (and the track), open the window, run the
-// frame loop.
+// racer: parse the command line, then one of
+//   --headless        a race of AI cars with no window, results as JSON (app/headless.h)
+//   --screen drive    free driving on the test ground or --track (app/game_app.h)
+//   otherwise         the game: menus and races (app/flow_app.h), starting on the main menu,
+//                     or straight in a race with --track / --screen race / --screen results
+// Files named on the command line are checked before any window opens (status 1 if bad).
 #include <cstdio>
 
 #include "app/asset_path.h"
+#include "app/catalog.h"
+#include "app/flow_app.h"
 #include "app/game_app.h"
 #include "app/headless.h"
 #include "app/options.h"
+#include "game/storage.h"
 #include "platform/window.h"
 #include "track/track.h"
 #include "vehicle/car_spec.h"
+
+namespace racer {
+namespace {
+
+constexpr const char* kDemoTrack = "tracks/lantern_hill.json";
+
+int run_free_drive(const Options& options, const char* program) {
+  const Result<CarSpec> spec = load_car_spec(resolve_asset(options.car));
+  if (!spec) {
+    std::fprintf(stderr, "%s\n", spec.error_text().c_str());
+    return 1;
+  }
+  std::shared_ptr<const Track> track;
+  if (!options.track.empty()) {
+    auto loaded = Track::load(resolve_asset(options.track));
+    if (!loaded) {
+      std::fprintf(stderr, "%s\n", loaded.error_text().c_str());
+      return 1;
+    }
+    track = loaded.value();
+  }
+  WindowConfig window_config;
+  window_config.title = "racer - " + (track ? track->spec().name + " - " : std::string()) + spec.value().name;
+  window_config.width = options.width;
+  window_config.height = options.height;
+  window_config.fullscreen = options.fullscreen;
+  window_config.vsync = !options.fixed_time();  // fixed-time runs go as fast as they can
+  Window window(window_config);
+  if (!window.ok()) {
+    std::fprintf(stderr, "%s: %s\n", program, window.error().c_str());
+    return 1;
+  }
+  GameApp app(options, spec.value(), track, window);
+  return app.run();
+}
+
+/// The race the command line asks for, its files checked; nullopt after printing an error.
+std::optional<RacePlan> command_line_race(const Options& o, FlowConfig& config) {
+  RacePlan plan;
+  plan.mode = RaceMode::Quick;
+  plan.track_path = resolve_asset(o.track.empty() ? kDemoTrack : o.track);
+  plan.track_id = file_stem(plan.track_path);
+  plan.car_path = resolve_asset(o.car);
+  plan.car_id = file_stem(plan.car_path);
+  plan.laps = o.laps;
+  plan.difficulty = o.difficulty;
+  plan.grid_slot = o.grid_slot;
+  plan.seed = o.seed;
+  plan.rate_hz = o.rate_hz;
+  plan.autodrive = o.autodrive;
+  plan.manual = o.manual;
+  plan.no_abs = o.no_abs;
+  plan.no_tcs = o.no_tcs;
+  plan.opponents = o.opponents >= 0 ? o.opponents : 5;
+  if (o.screen == "race") {  // a race in progress: 8 cars, some seconds after the start
+    plan.opponents = o.opponents >= 0 ? o.opponents : 7;
+    plan.autodrive = true;
+    config.prerun_s = 9.0;
+  } else if (o.screen == "results") {  // a short race driven to the end at once
+    plan.opponents = o.opponents >= 0 ? o.opponents : 3;
+    plan.laps = 1;
+    plan.autodrive = true;
+    config.prerun_to_finish = true;
+  }
+  auto track = Track::load(plan.track_path);
+  if (!track) {
+    std::fprintf(stderr, "%s\n", track.error_text().c_str());
+    return std::nullopt;
+  }
+  plan.track = track.value();
+  const Result<CarSpec> car = load_car_spec(plan.car_path);
+  if (!car) {
+    std::fprintf(stderr, "%s\n", car.error_text().c_str());
+    return std::nullopt;
+  }
+  return plan;
+}
+
+int run_game(const Options& o, const char* program) {
+  FlowConfig config;
+  config.options = o;
+  const StorageEnvironment env = process_environment();
+  if (auto dir = config_dir(env)) config.config_dir = dir.value();
+  if (auto dir = data_dir(env)) config.data_dir = dir.value();
+  if (!o.track.empty() || o.screen == "race" || o.screen == "results") {
+    config.start_race = command_line_race(o, config);
+    if (!config.start_race) return 1;
+  }
+  WindowConfig window_config;
+  window_config.title = "racer";
+  window_config.width = o.width;
+  window_config.height = o.height;
+  window_config.fullscreen = o.fullscreen;
+  window_config.vsync = !o.fixed_time();
+  Window window(window_config);
+  if (!window.ok()) {
+    std::fprintf(stderr, "%s: %s\n", program, window.error().c_str());
+    return 1;
+  }
+  FlowApp app(std::move(config), window);
+  return app.run();
+}
+
+}  // namespace
+}  // namespace racer
 
 int main(int argc, char** argv) {
   using namespace racer;
@@ -24,33 +136,6 @@ int main(int argc, char** argv) {
   }
   const Options& options = parsed.options;
   if (options.headless) return run_headless(options);  // before any window or video
-
-  const Result<CarSpec> spec = load_car_spec(resolve_asset(options.car));
-  if (!spec) {
-    std::fprintf(stderr, "%s\n", spec.error_text().c_str());
-    return 1;
-  }
-  std::shared_ptr<const Track> track;
-  if (!options.track.empty()) {
-    auto loaded = Track::load(resolve_asset(options.track));
-    if (!loaded) {
-      std::fprintf(stderr, "%s\n", loaded.error_text().c_str());
-      return 1;
-    }
-    track = loaded.value();
-  }
-
-  WindowConfig window_config;
-  window_config.title = "racer - " + (track ? track->spec().name + " - " : std::string()) + spec.value().name;
-  window_config.width = options.width;
-  window_config.height = options.height;
-  window_config.fullscreen = options.fullscreen;
-  window_config.vsync = !options.fixed_time();  // fixed-time runs go as fast as they can
-  Window window(window_config);
-  if (!window.ok()) {
-    std::fprintf(stderr, "%s: %s\n", argv[0], window.error().c_str());
-    return 1;
-  }
-  GameApp app(options, spec.value(), track, window);
-  return app.run();
+  if (options.screen == "drive") return run_free_drive(options, argv[0]);
+  return run_game(options, argv[0]);
 }

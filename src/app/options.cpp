@@ -54,7 +54,7 @@ const std::vector<OptionSpec>& table() {
          o.car = std::string(v);
          return {};
        }},
-      {"track", "FILE", "track file to drive timed laps on, e.g. tracks/port_ardent.json (default: the test ground)",
+      {"track", "FILE", "track file: starts a quick race on it at once, e.g. tracks/port_ardent.json (default: the main menu)",
        [](Options& o, std::string_view v) -> std::string {
          if (v.empty()) return "--track needs a file name";
          o.track = std::string(v);
@@ -69,7 +69,8 @@ const std::vector<OptionSpec>& table() {
          return {};
        }},
       {"screenshot", "FILE.png",
-       "drive a short scripted run, write the last frame as PNG and exit (default: none)",
+       "write the last frame (see --frames) as PNG and exit: the screen --screen or --track starts on; "
+       "free drive: a short scripted run (default: none)",
        [](Options& o, std::string_view v) -> std::string {
          if (v.size() < 5 || v.substr(v.size() - 4) != ".png")
            return "--screenshot needs a file name ending in .png, got '" + std::string(v) + "'";
@@ -89,16 +90,37 @@ const std::vector<OptionSpec>& table() {
       {"headless", nullptr,
        "run a race of AI cars with no window and write --results (needs --track; default off)",
        flag(&Options::headless)},
+      {"opponents", "N", "AI cars in the quick race started with --track, 0..11 (default 5)",
+       int_in(&Options::opponents, 0, 11, "--opponents")},
+      {"autodrive", nullptr, "the AI drives your car (demo runs; default off)", flag(&Options::autodrive)},
+      {"grid-slot", "N", "your grid slot in a race, 1 = pole, 1..12 (default: the back of the grid)",
+       [](Options& o, std::string_view v) -> std::string {
+         int n = 0;
+         if (!parse_number(v, n) || n < 1 || n > 12)
+           return "--grid-slot must be a whole number from 1 to 12, got '" + std::string(v) + "'";
+         o.grid_slot = n - 1;
+         return {};
+       }},
+      {"screen", "S",
+       "start on a screen: menu, race (a race in progress), results (of a short race, driven at once), "
+       "or drive (free driving with the vehicle panel: the test ground, or --track) (default: menu, "
+       "or a race with --track)",
+       [](Options& o, std::string_view v) -> std::string {
+         if (v != "menu" && v != "race" && v != "results" && v != "drive")
+           return "--screen must be menu, race, results or drive, got '" + std::string(v) + "'";
+         o.screen = std::string(v);
+         return {};
+       }},
       {"cars", "N", "headless: AI cars in the race, 1..40 (default 8)", int_in(&Options::cars, 1, 40, "--cars")},
-      {"laps", "L", "headless: race length in laps, 1..100 (default 3)", int_in(&Options::laps, 1, 100, "--laps")},
-      {"seed", "S", "headless: seed of the AI's randomness, a whole number >= 0 (default 1)",
+      {"laps", "L", "race length in laps, 1..100 (default 3)", int_in(&Options::laps, 1, 100, "--laps")},
+      {"seed", "S", "seed of the AI's randomness, a whole number >= 0 (default 1)",
        [](Options& o, std::string_view v) -> std::string {
          std::uint64_t n = 0;
          if (!parse_number(v, n)) return "--seed must be a whole number >= 0, got '" + std::string(v) + "'";
          o.seed = n;
          return {};
        }},
-      {"difficulty", "D", "headless: easy, medium, hard or mixed (fastest at the back; default mixed)",
+      {"difficulty", "D", "AI difficulty: easy, medium, hard or mixed (fastest at the back; default mixed)",
        [](Options& o, std::string_view v) -> std::string {
          if (v != "easy" && v != "medium" && v != "hard" && v != "mixed")
            return "--difficulty must be easy, medium, hard or mixed, got '" + std::string(v) + "'";
@@ -129,12 +151,14 @@ std::string usage(const char* program) {
     line(std::string("--") + o.name + (o.value ? std::string(" ") + o.value : ""), o.help);
   line("--help", "show this help and exit");
   out +=
-      "\nKeys: arrows or WASD drive (automatic box: hold brake at a stop to reverse), Space\n"
-      "handbrake, Q/E or PageDown/PageUp shift (manual box: through R, N, 1..n), M automatic/\n"
-      "manual gearbox, F2 ABS on/off, F3 traction control on/off, R reset the car (to the grid\n"
-      "on a track), F5 reload the track and car files, F1 vehicle panel, Esc quit.\n"
+      "\nMenus: arrows (or gamepad d-pad / left stick) move, Enter (A) confirms, Esc (B) goes back.\n"
+      "Keys in a race (rebindable in Settings): arrows or WASD drive (automatic box: hold brake at\n"
+      "a stop to reverse), Space handbrake, Q/E or PageDown/PageUp shift (manual box: through R,\n"
+      "N, 1..n), M automatic/manual gearbox, F2 ABS on/off, F3 traction control on/off, R respawn\n"
+      "on the road (3 s held), Esc pause. Free drive (--screen drive): R back to the start,\n"
+      "F5 reload the track and car files, F1 vehicle panel, Esc quit.\n"
       "Gamepad: left stick steer, RT throttle, LT brake, X handbrake, A/B or shoulders shift,\n"
-      "Y automatic/manual gearbox, Back reset.\n";
+      "Y automatic/manual gearbox, Back respawn, Start pause.\n";
   return out;
 }
 

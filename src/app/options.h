@@ -24,6 +24,13 @@ struct Options {
   std::uint64_t seed = 1;             ///< drives the AI's randomness
   std::string difficulty = "mixed";   ///< easy | medium | hard | mixed
   std::string results;                ///< results JSON file (required with --headless)
+  // The game's screens (menus, races); see app/flow_app.h.
+  int opponents = -1;                 ///< AI cars in a quick race, [0, 11]; < 0 = not given (5)
+  bool autodrive = false;             ///< the AI drives the player's car
+  int grid_slot = -1;                 ///< player's grid slot, 0 = pole; < 0 = the back
+  /// Screen to start on: "" (the menu, or a quick race with --track), "menu", "race",
+  /// "results", or "drive" (free driving on the test ground or --track, the vehicle panel).
+  std::string screen;
 
   bool fixed_time() const { return frames > 0; }
 };

@@ -50,7 +50,9 @@ GameRace::GameRace(std::shared_ptr<const Track> track, PlayerEntry player, std::
     : track_(std::move(track)), config_(config),
       rules_(grid_names(player, opponents, config.player_grid_slot), session_config(config, *track_)) {
   const Track& t = *track_;
-  world_ = std::make_unique<World>(t, WorldConfig{config_.rate_hz});
+  WorldConfig world_config{config_.rate_hz};
+  world_config.damage = config_.damage;
+  world_ = std::make_unique<World>(t, world_config);
   add_track_bodies(*world_, t);
   player_ = player_index(config_.player_grid_slot, opponents.size());
   const std::size_t count = opponents.size() + 1;

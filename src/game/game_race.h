@@ -51,6 +51,7 @@ struct GameRaceConfig {
   double rate_hz = 240.0;        ///< fixed step rate
   int player_grid_slot = -1;     ///< 0 = pole; < 0 or beyond the field = the back of the grid
   double respawn_hold_s = 3.0;   ///< s the player's car is held after a respawn it asked for
+  DamageMode damage = DamageMode::Off;  ///< collisions: off, visual (dents only) or full (Settings::damage)
   SessionConfig session;         ///< the rules' timings; laps, seed and lap length are set from here
   DriverConfig driver;           ///< the AI's fixed tuning
 };

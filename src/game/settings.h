@@ -28,6 +28,7 @@
 
 #include "core/result.h"
 #include "game/input_map.h"
+#include "vehicle/damage.h"
 
 namespace racer {
 
@@ -71,7 +72,7 @@ std::string gamepad_binding_name(const GamepadBinding& binding);
 // ---------------------------------------------------------------- the value
 
 enum class CameraMode { Follow, Rotate };  ///< north-up following camera / car-up rotating
-enum class DamageMode { Off, Visual, Full };
+// DamageMode (off, visual, full) is vehicle/damage.h's: the setting is the world's mode.
 
 struct AudioSettings {
   double master = 0.8;   ///< [0, 1]

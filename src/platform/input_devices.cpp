@@ -26,6 +26,12 @@ InputDevices::~InputDevices() {
   for (auto& [id, pad] : pads_) SDL_GameControllerClose(pad);
 }
 
+std::vector<SDL_GameController*> InputDevices::controllers() const {
+  std::vector<SDL_GameController*> out;
+  for (const auto& [id, pad] : pads_) out.push_back(pad);
+  return out;
+}
+
 AppCommands InputDevices::poll(InputState& input, const std::function<void(const SDL_Event&)>& observer) {
   AppCommands commands;
   SDL_Event e;

@@ -10,6 +10,7 @@
 //             controller can drive.
 #include <functional>
 #include <map>
+#include <vector>
 
 #include "game/input_map.h"
 
@@ -41,6 +42,8 @@ class InputDevices {
   /// (levels overwritten, shift edges OR-ed in so the caller can keep them until used).
   AppCommands poll(InputState& input, const std::function<void(const SDL_Event&)>& observer);
   std::size_t controller_count() const { return pads_.size(); }
+  /// The open controllers (for platform/bound_input.h), in instance id order.
+  std::vector<_SDL_GameController*> controllers() const;
 
  private:
   void handle(const SDL_Event& e, InputState& input, AppCommands& commands);

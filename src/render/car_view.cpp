@@ -1,6 +1,7 @@
-// Sections: frame and outline | lights | glass and roof | wheels | draw_car (the layers).
+// Sections: frame and outline | lights | glass and roof | wheels | damage | draw_car (the layers).
 #include "render/car_view.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <vector>
@@ -169,7 +170,91 @@ void draw_arch(Mesh& m, const Frame& body, const TyreLook& t, double side, Rgba 
   m.convex(body.s(lip), shade(paint, 0.62), shade(paint, 0.75));
 }
 
+// ---- damage ----------------------------------------------------------------------------
+
+/// Dents (dark crumpled patches pushed in from the outline, bigger and darker with their
+/// severity), scuffs (scratch lines along the panel) and scrape lines along sides that
+/// slid on walls, all where sim::World recorded them (vehicle/damage.h). Visual only.
+void draw_damage(Mesh& m, const Frame& f, const Extent& e, const DamageSummary& d, Rgba paint) {
+  const double px = f.cam.pixels_per_metre();
+  const auto frame_of = [](DamageZone zone, Vec2& along, Vec2& inward) {
+    const bool lengthwise = zone == DamageZone::Left || zone == DamageZone::Right;
+    along = lengthwise ? Vec2{1.0, 0.0} : Vec2{0.0, 1.0};
+    inward = zone == DamageZone::Front ? Vec2{-1, 0} : zone == DamageZone::Rear ? Vec2{1, 0}
+           : zone == DamageZone::Left  ? Vec2{0, -1} : Vec2{0, 1};
+  };
+  const auto inside = [&e](Vec2 p) {
+    return Vec2{std::clamp(p.x, e.rear + 0.04, e.front - 0.04), std::clamp(p.y, -e.half_width + 0.04, e.half_width - 0.04)};
+  };
+  for (int i = 0; i < d.mark_count; ++i) {
+    const DamageMark& mark = d.marks[static_cast<std::size_t>(i)];
+    Vec2 along, inward;
+    frame_of(mark.zone, along, inward);
+    const double sev = clamp01(mark.severity);
+    const Vec2 c = inside(mark.point);
+    if (mark.scuff) {  // scratches: a few pale lines along the panel (paint off, primer showing)
+      const double len = 0.35 + 0.9 * sev;
+      for (int k = 0; k < 3; ++k) {
+        const Vec2 o = c + inward * (0.04 + 0.05 * k);
+        m.line(f.s(inside(o - along * (len * (0.5 - 0.12 * k)))), f.s(inside(o + along * (len * 0.5))),
+               std::max(1.0, 0.03 * px), mix(paint, Rgba{214, 214, 210}, 0.65 - 0.1 * k));
+      }
+      continue;
+    }
+    // A dent: a half-ellipse pushed in from the edge, dark at its deepest, with creases.
+    const double half = 0.2 + 0.5 * sev, depth = 0.1 + 0.35 * sev;
+    std::vector<Vec2> patch;
+    for (int k = 0; k <= 8; ++k) {
+      const double a = kPi * k / 8.0;
+      patch.push_back(inside(c + along * (half * std::cos(a)) + inward * (depth * std::sin(a))));
+    }
+    m.convex(f.s(patch), shade(paint, 0.45), mix(shade(paint, 0.25), Rgba{20, 20, 22}, 0.3 + 0.5 * sev));
+    for (double t : {-0.55, 0.0, 0.55}) {
+      const Vec2 a = c + along * (half * t), b = c + along * (half * t * 0.5) + inward * (depth * 0.85);
+      m.line(f.s(inside(a)), f.s(inside(b)), std::max(1.0, 0.025 * px), shade(paint, 1.35));   // crease highlight
+      m.line(f.s(inside(a + along * 0.04)), f.s(inside(b + along * 0.04)), std::max(1.0, 0.025 * px), shade(paint, 0.2));
+    }
+  }
+  // Long scrapes along walls: one more scratch line per 4 m slid on that side, up to five.
+  for (int z = 0; z < kDamageZoneCount; ++z) {
+    const auto zone = static_cast<DamageZone>(z);
+    const int lines = std::min(5, static_cast<int>(d.scrape_m[static_cast<std::size_t>(z)] / 4.0));
+    Vec2 along, inward;
+    frame_of(zone, along, inward);
+    const bool lengthwise = zone == DamageZone::Left || zone == DamageZone::Right;
+    const double span = lengthwise ? 0.35 * e.length : 0.6 * e.half_width;
+    const Vec2 edge = zone == DamageZone::Front ? Vec2{e.front, 0} : zone == DamageZone::Rear ? Vec2{e.rear, 0}
+                    : zone == DamageZone::Left  ? Vec2{e.at(0.5), e.half_width} : Vec2{e.at(0.5), -e.half_width};
+    for (int k = 0; k < lines; ++k) {
+      const double shift = (k % 2 == 0 ? 1.0 : -1.0) * 0.12 * span * (k / 2);  // spread, deterministic
+      const Vec2 o = edge + inward * (0.04 + 0.025 * k) + along * shift;
+      m.line(f.s(inside(o - along * span * 0.5)), f.s(inside(o + along * span * 0.5)), std::max(1.0, 0.025 * px),
+             mix(paint, Rgba{214, 214, 210}, 0.55));
+    }
+  }
+}
+
 }  // namespace
+
+// ---- paints ----------------------------------------------------------------------------
+
+CarPaint paint_from_colour(Rgba body) { return {body, shade(body, 0.84)}; }
+
+CarPaint player_paint() { return {Rgba{250, 200, 30}, Rgba{214, 166, 18}}; }
+
+CarPaint ai_paint(std::size_t index) {
+  // Strong, distinct liveries, none of them the player's yellow.
+  static constexpr Rgba kPalette[kAiPaintCount] = {
+      {206, 38, 40},   {30, 96, 196},   {236, 236, 232}, {34, 150, 70},  {124, 196, 58},
+      {128, 56, 170},  {26, 160, 170},  {40, 40, 46},    {226, 80, 150}, {150, 156, 166},
+  };
+  return paint_from_colour(kPalette[index % kAiPaintCount]);
+}
+
+CarPaint driver_paint(std::size_t car, std::size_t player) {
+  if (car == player) return player_paint();
+  return ai_paint(car < player ? car : car - 1);
+}
 
 Vec2 drawn_tyre_position(const CarSnapshot& car, std::size_t i, const CarSpec& spec) {
   const TyreLook t = tyre_look(car, car.wheels[i], spec.tyre, extent_of(spec));
@@ -196,6 +281,7 @@ void draw_car(SDL_Renderer* renderer, const Camera& camera, const CarSnapshot& c
   for (const TyreLook& t : tyres) draw_arch(m, body, t, t.centre.y > 0.0 ? 1.0 : -1.0, paint.body);
   draw_cabin(m, body, e, paint);
   draw_lights(m, body, e, car);
+  draw_damage(m, body, e, car.damage, paint.body);  // dents and scuffs over all (nothing when damage is off)
   m.draw(renderer);
 }
 

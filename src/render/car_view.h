@@ -18,6 +18,17 @@ struct CarPaint {
   Rgba roof{24, 78, 164};
 };
 
+/// The paint for a given body colour (the roof a shade darker).
+CarPaint paint_from_colour(Rgba body);
+/// The player's paint: a bright yellow no AI car wears.
+CarPaint player_paint();
+/// Paint for the AI car at `index` (any index; the palette repeats after kAiPaintCount).
+CarPaint ai_paint(std::size_t index);
+inline constexpr std::size_t kAiPaintCount = 10;
+/// Paint for every car of a field: the player's yellow, the others from the palette in
+/// grid order (skipping nothing: the palette has no yellow).
+CarPaint driver_paint(std::size_t car, std::size_t player);
+
 void draw_car(SDL_Renderer* renderer, const Camera& camera, const CarSnapshot& car,
               const CarSpec& spec, const CarPaint& paint = {});
 

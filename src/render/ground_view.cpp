@@ -30,7 +30,13 @@ struct View {
   /// Screen rectangle of a world box (world min/max -> screen min/max).
   void rect(Mesh& m, Vec2 wmin, Vec2 wmax, Rgba c) const {
     const Vec2 a = s({wmin.x, wmax.y}), b = s({wmax.x, wmin.y});
-    m.rect(a, b, c);
+    if (cam.up_angle() == kPi / 2.0) {
+      m.rect(a, b, c);
+    } else {  // the car-up view: the box is turned on screen, two hard-edged triangles
+      const Vec2 p0 = s(wmin), p1 = s({wmax.x, wmin.y}), p2 = s(wmax), p3 = s({wmin.x, wmax.y});
+      m.triangle(p0, p1, p2, c);
+      m.triangle(p0, p2, p3, c);
+    }
   }
   bool visible(Vec2 wmin, Vec2 wmax) const {
     return wmax.x >= lo.x && wmin.x <= hi.x && wmax.y >= lo.y && wmin.y <= hi.y;

@@ -41,6 +41,7 @@ void SkidMarks::clear() {
   segments_.clear();
   next_ = 0;
   pushed_ = 0;
+  time_ = 0.0;
   trails_ = {};
 }
 
@@ -60,7 +61,13 @@ SkidMarks::Segment* SkidMarks::find(std::uint64_t seq) {
   return &segments_[static_cast<std::size_t>((seq - 1) % config_.capacity)];
 }
 
-void SkidMarks::add(const CarSnapshot& car, const CarSpec& spec) {
+double SkidMarks::strength(double birth) const {
+  if (config_.fade_s <= 0.0) return 1.0;
+  return 1.0 - clamp01((time_ - birth - config_.fade_start_s) / config_.fade_s);
+}
+
+void SkidMarks::add(const CarSnapshot& car, const CarSpec& spec, double dt) {
+  time_ += std::max(0.0, dt);
   for (std::size_t i = 0; i < car.wheels.size(); ++i) {
     const WheelSnapshot& w = car.wheels[i];
     Trail& trail = trails_[i];
@@ -90,7 +97,7 @@ void SkidMarks::add(const CarSnapshot& car, const CarSpec& spec) {
       if (ml > 0.5) prev->nb = na = mean / ml;
     }
     const Rgba c = with_alpha(look.colour, static_cast<double>(look.colour.a) / 255.0 * intensity);
-    trail.last_seq = push({trail.last, p, na, n, std::max(spec.tyre.width, 0.16), c});
+    trail.last_seq = push({trail.last, p, na, n, std::max(spec.tyre.width, 0.16), c, time_});
     trail.last = p;
   }
 }
@@ -102,9 +109,11 @@ void SkidMarks::draw(SDL_Renderer* renderer, const Camera& camera) const {
     if (std::max(s.a.x, s.b.x) < lo.x || std::min(s.a.x, s.b.x) > hi.x || std::max(s.a.y, s.b.y) < lo.y ||
         std::min(s.a.y, s.b.y) > hi.y)
       continue;
+    const double k = strength(s.birth);
+    if (k <= 0.0) continue;
     const double h = s.width / 2.0;
     m.quad(camera.to_screen(s.a + s.na * h), camera.to_screen(s.b + s.nb * h), camera.to_screen(s.b - s.nb * h),
-           camera.to_screen(s.a - s.na * h), s.colour);
+           camera.to_screen(s.a - s.na * h), with_alpha(s.colour, static_cast<double>(s.colour.a) / 255.0 * k));
   }
   m.draw(renderer);
 }

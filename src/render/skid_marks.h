@@ -4,7 +4,8 @@
 // marks every time. A sliding tyre (slip angle or slip ratio past the tyre's grip) leaves a
 // dark rubber streak on asphalt and kerbs; on gravel, sand, dirt and grass every rolling
 // tyre leaves a rut in a darker shade of the surface. Ice keeps nothing. The oldest marks
-// are overwritten first (a fixed-size ring).
+// are overwritten first (a fixed-size ring), and every mark fades away with age: fully
+// dark for fade_start_s, gone fade_s later (the clock is the add() calls' dt).
 #include <SDL.h>
 
 #include <array>
@@ -25,17 +26,24 @@ struct SkidMarkConfig {
   double slip_ratio_full = 0.45;
   double spacing = 0.25;           ///< m between the points of a mark
   std::size_t capacity = 8000;     ///< segments kept
+  double fade_start_s = 20.0;      ///< s a mark stays at full strength
+  double fade_s = 25.0;            ///< s it then takes to fade out (<= 0: marks never fade)
 };
 
 class SkidMarks {
  public:
   explicit SkidMarks(SkidMarkConfig config = {});
 
-  /// Adds the marks `car` leaves this step (call after every fixed step).
-  void add(const CarSnapshot& car, const CarSpec& spec);
+  /// Adds the marks `car` leaves this step (call after every fixed step, once per step);
+  /// `dt` (s, the step's length) advances the clock the marks fade by.
+  void add(const CarSnapshot& car, const CarSpec& spec, double dt = 1.0 / 240.0);
   void clear();
   void draw(SDL_Renderer* renderer, const Camera& camera) const;
   std::size_t segment_count() const { return segments_.size(); }
+  /// s, the fade clock (the sum of add()'s dt).
+  double time() const { return time_; }
+  /// [0, 1], how strong a mark laid at `birth` (s on the fade clock) is drawn now.
+  double strength(double birth) const;
 
  private:
   /// A quad from a to b; na, nb are the unit normals at its ends, shared with the
@@ -45,6 +53,7 @@ class SkidMarks {
     Vec2 na, nb;
     double width;   ///< m
     Rgba colour;
+    double birth;   ///< s on the fade clock
   };
   struct Trail {
     bool active = false;      ///< a mark is being laid
@@ -61,6 +70,7 @@ class SkidMarks {
   std::vector<Segment> segments_;
   std::size_t next_ = 0;  ///< ring index once full
   std::uint64_t pushed_ = 0;  ///< segments ever stored (serial of the newest)
+  double time_ = 0.0;         ///< s, the fade clock
   std::array<Trail, 4> trails_{};
 };
 

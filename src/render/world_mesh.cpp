@@ -178,14 +178,14 @@ void WorldMesh::fringe(std::span<const Vec2> line, bool closed, double width, Rg
 
 void WorldMesh::draw(SDL_Renderer* renderer, const Camera& camera) const {
   const Vec2 lo = camera.visible_min(), hi = camera.visible_max();
-  const double ppm = camera.pixels_per_metre();
-  const Vec2 origin = camera.to_screen({0.0, 0.0});
+  const ScreenTransform xf = camera.transform();  // rotated too in the car-up view
   scratch_.clear();
   for (const Tile& t : tiles_) {
     if (t.hi.x < lo.x || t.lo.x > hi.x || t.hi.y < lo.y || t.lo.y > hi.y) continue;
     for (const Vertex& v : t.vertices) {
       SDL_Vertex s;
-      s.position = {static_cast<float>(origin.x + v.p.x * ppm), static_cast<float>(origin.y - v.p.y * ppm)};
+      const Vec2 p = xf.apply(v.p);
+      s.position = {static_cast<float>(p.x), static_cast<float>(p.y)};
       s.color = v.c;
       s.tex_coord = {0.0f, 0.0f};
       scratch_.push_back(s);

@@ -7,6 +7,7 @@
 
 #include "core/vec2.h"
 #include "track/surface.h"
+#include "vehicle/damage.h"
 
 namespace racer {
 
@@ -38,6 +39,7 @@ struct CarSnapshot {
   bool abs_active = false;
   Vec2 accel_local;        ///< m/s^2, body frame
   std::array<WheelSnapshot, 4> wheels{};
+  DamageSummary damage;    ///< levels, marks and effects (all zero when damage is off)
 };
 
 struct WorldSnapshot {

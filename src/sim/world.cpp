@@ -21,6 +21,7 @@ World::World(const SurfaceMap& ground, WorldConfig config)
   contact_counter_ = std::make_unique<ContactCounter>(contacts_);
   physics_->SetContactListener(contact_counter_.get());
   physics_->SetContinuousPhysics(true);
+  if (config_.damage != DamageMode::Off) contact_counter_->collect_impulses(&impulses_);
 }
 
 World::~World() {
@@ -31,6 +32,7 @@ World::~World() {
 int World::add_car(const CarSpec& spec, Vec2 pos, double heading) {
   cars_.push_back(std::make_unique<Car>(spec, *physics_, pos, heading));
   contacts_.emplace_back();
+  damage_.emplace_back(spec, config_.damage_tuning);
   cars_.back()->body()->GetUserData().pointer = cars_.size();  // car index + 1 (0 = static)
   return static_cast<int>(cars_.size()) - 1;
 }
@@ -105,8 +107,46 @@ void World::step(std::span<const Controls> controls) {
   for (auto& car : cars_) car->step_drivetrain(dt_);
   for (auto& car : cars_) car->step_wheels(ground_, dt_);
   physics_->Step(static_cast<float>(dt_), config_.velocity_iterations, config_.position_iterations);
+  apply_impacts();
   for (auto& car : cars_) car->step_suspension(dt_);
   ++steps_;
+}
+
+// ---- damage: this step's contact impulses -> one Impact per car and other body ----
+
+void World::apply_impacts() {
+  if (config_.damage == DamageMode::Off) return;
+  // Merge each car's records with the same other body and a normal on the same side (a TOI
+  // sub-step and the regular solve of one contact, two chain edges of one wall) into one
+  // impact, in record order; a car squeezed between two walls takes two.
+  std::vector<bool> used(impulses_.size(), false);
+  for (std::size_t i = 0; i < impulses_.size(); ++i) {
+    if (used[i]) continue;
+    const ContactImpulse& first = impulses_[i];
+    double j = 0.0, slide = 0.0;
+    Vec2 point, normal;
+    for (std::size_t k = i; k < impulses_.size(); ++k) {
+      const ContactImpulse& r = impulses_[k];
+      if (used[k] || r.car != first.car || r.other != first.other || dot(r.normal, first.normal) <= 0.0) continue;
+      used[k] = true;
+      j += r.impulse_ns;
+      point += r.point * r.impulse_ns;
+      normal += r.normal * r.impulse_ns;
+      slide += r.slide_mps * r.impulse_ns;
+    }
+    const double n = length(normal);
+    if (!(j > 0.0) || !(n > 0.0)) continue;
+    const Impact hit{j, point / j, normal / n, slide / j, slide / j * dt_};
+    damage_[static_cast<std::size_t>(first.car)].add_impact(hit);
+  }
+  impulses_.clear();
+  if (config_.damage == DamageMode::Full)
+    for (std::size_t i = 0; i < cars_.size(); ++i) cars_[i]->set_damage_effects(damage_[i].effects());
+}
+
+void World::repair(std::size_t i) {
+  damage_[i].repair();
+  cars_[i]->set_damage_effects({});
 }
 
 std::uint64_t World::state_hash() const {
@@ -117,6 +157,8 @@ std::uint64_t World::state_hash() const {
     h.add(c.walls);
     h.add(c.cars);
   }
+  if (config_.damage != DamageMode::Off)  // Off must hash exactly as before damage existed
+    for (const Damage& d : damage_) d.hash_into(h);
   return h.value();
 }
 
@@ -155,6 +197,8 @@ WorldSnapshot World::snapshot() const {
   s.step = steps_;
   s.cars.reserve(cars_.size());
   for (const auto& car : cars_) s.cars.push_back(snapshot_car(*car));
+  if (config_.damage != DamageMode::Off)
+    for (std::size_t i = 0; i < cars_.size(); ++i) s.cars[i].damage = damage_[i].summary();
   return s;
 }
 

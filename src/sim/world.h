@@ -11,6 +11,7 @@
 #include "sim/snapshot.h"
 #include "track/surface_map.h"
 #include "vehicle/car.h"
+#include "vehicle/damage.h"
 
 class b2Body;
 class b2World;
@@ -21,6 +22,8 @@ struct WorldConfig {
   double rate_hz = 240.0;       ///< fixed steps per second, [60, 500]
   int velocity_iterations = 8;  ///< Box2D solver
   int position_iterations = 3;
+  DamageMode damage = DamageMode::Off;  ///< Off: not recorded, not hashed; see vehicle/damage.h
+  DamageTuning damage_tuning{};         ///< energies, thresholds and caps of the damage model
 };
 
 class World {
@@ -59,6 +62,13 @@ class World {
   /// Contact begins so far for car i (walls/obstacles and other cars), each counted once.
   const ContactCounts& contacts(std::size_t i) const { return contacts_[i]; }
 
+  // --- damage (vehicle/damage.h): recorded unless config.damage is Off ---
+  DamageMode damage_mode() const { return config_.damage; }
+  /// Car i's damage so far (empty with DamageMode::Off).
+  const Damage& damage(std::size_t i) const { return damage_[i]; }
+  /// Repairs car i: no damage, no mechanical effect.
+  void repair(std::size_t i);
+
   /// Hash over every car's full state (and the step count): equal runs give equal hashes.
   std::uint64_t state_hash() const;
   WorldSnapshot snapshot() const;
@@ -71,6 +81,9 @@ class World {
   std::vector<std::unique_ptr<Car>> cars_;
   std::vector<ContactCounts> contacts_;
   std::unique_ptr<ContactCounter> contact_counter_;
+  std::vector<Damage> damage_;                 // per car
+  std::vector<ContactImpulse> impulses_;       // this step's, from PostSolve (damage on)
+  void apply_impacts();
   b2Body* statics();
 
   std::int64_t steps_ = 0;

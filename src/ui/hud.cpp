@@ -127,4 +127,8 @@ void draw_hud(const CarSnapshot& car, const DriverAids& aids, const UiFonts& fon
   draw_key_help(dl, fonts, screen, key_help(gamepad_connected, aids.automatic));
 }
 
+void draw_key_help(const DriverAids& aids, const UiFonts& fonts, bool gamepad_connected) {
+  draw_key_help(ImGui::GetForegroundDrawList(), fonts, ImGui::GetIO().DisplaySize, key_help(gamepad_connected, aids.automatic));
+}
+
 }  // namespace racer

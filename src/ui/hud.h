@@ -10,5 +10,7 @@
 namespace racer {
 
 void draw_hud(const CarSnapshot& car, const DriverAids& aids, const UiFonts& fonts, bool gamepad_connected);
+/// Only the key help line along the bottom (with another HUD, e.g. ui/race_hud.h).
+void draw_key_help(const DriverAids& aids, const UiFonts& fonts, bool gamepad_connected);
 
 }  // namespace racer

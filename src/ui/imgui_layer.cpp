@@ -5,6 +5,7 @@
 #include <imgui_impl_sdl.h>
 #include <imgui_impl_sdlrenderer.h>
 
+#include <algorithm>
 #include <filesystem>
 
 namespace racer {
@@ -26,11 +27,27 @@ ImGuiLayer::ImGuiLayer(SDL_Window* window, SDL_Renderer* renderer, const std::st
     fonts_.big = io.Fonts->AddFontFromFileTTF(font_path.c_str(), fonts_.big_size);
   }
   fonts_.from_ttf = fonts_.text != nullptr && fonts_.big != nullptr;
+  int out_w = 0, out_h = 0;
+  if (renderer != nullptr) SDL_GetRendererOutputSize(renderer, &out_w, &out_h);
+  fonts_.menu_scale = out_h > 0 ? std::clamp(static_cast<float>(out_h) / 720.0f, 0.75f, 3.0f) : 1.0f;
+  if (fonts_.from_ttf) {
+    const std::filesystem::path bold = std::filesystem::path(font_path).parent_path() / "DejaVuSans-Bold.ttf";
+    const std::string bold_path = std::filesystem::is_regular_file(bold, ec) ? bold.string() : font_path;
+    fonts_.menu_size *= fonts_.menu_scale;
+    fonts_.title_size *= fonts_.menu_scale;
+    fonts_.menu = io.Fonts->AddFontFromFileTTF(font_path.c_str(), fonts_.menu_size);
+    fonts_.menu_bold = io.Fonts->AddFontFromFileTTF(bold_path.c_str(), fonts_.menu_size);
+    fonts_.title = io.Fonts->AddFontFromFileTTF(bold_path.c_str(), fonts_.title_size);
+    fonts_.from_ttf = fonts_.menu != nullptr && fonts_.menu_bold != nullptr && fonts_.title != nullptr;
+  }
   if (!fonts_.from_ttf) {
     io.Fonts->Clear();
     fonts_.text = io.Fonts->AddFontDefault();
     fonts_.big = fonts_.text;  // drawn scaled up: blockier, but readable
     fonts_.text_size = 13.0f;
+    fonts_.menu = fonts_.menu_bold = fonts_.title = fonts_.text;
+    fonts_.menu_size = 13.0f * 2.0f * fonts_.menu_scale;
+    fonts_.title_size = 13.0f * 5.0f * fonts_.menu_scale;
   }
   ImGui_ImplSDL2_InitForSDLRenderer(window);
   ImGui_ImplSDLRenderer_Init(renderer);
@@ -44,9 +61,10 @@ ImGuiLayer::~ImGuiLayer() {
 
 void ImGuiLayer::process_event(const SDL_Event& e) { ImGui_ImplSDL2_ProcessEvent(&e); }
 
-void ImGuiLayer::begin_frame() {
+void ImGuiLayer::begin_frame(double fixed_dt) {
   ImGui_ImplSDLRenderer_NewFrame();
   ImGui_ImplSDL2_NewFrame();
+  if (fixed_dt > 0.0) ImGui::GetIO().DeltaTime = static_cast<float>(fixed_dt);
   ImGui::NewFrame();
 }
 

@@ -18,6 +18,14 @@ struct UiFonts {
   float text_size = 16.0f;  ///< px
   float big_size = 56.0f;   ///< px
   bool from_ttf = false;
+  // Menus (ui/menu_kit.h): rasterised for the window height at start-up (menu_scale);
+  // widgets scale them to the live window size.
+  ImFont* menu = nullptr;       ///< menu rows and tables (DejaVu Sans)
+  ImFont* menu_bold = nullptr;  ///< headings (DejaVu Sans Bold; the regular font if missing)
+  ImFont* title = nullptr;      ///< the game's name on the main menu (bold, large)
+  float menu_size = 28.0f;      ///< px at menu_scale
+  float title_size = 96.0f;     ///< px at menu_scale
+  float menu_scale = 1.0f;      ///< window height / 720 when the fonts were made
 };
 
 class ImGuiLayer {
@@ -29,7 +37,8 @@ class ImGuiLayer {
   ImGuiLayer& operator=(const ImGuiLayer&) = delete;
 
   void process_event(const SDL_Event& e);
-  void begin_frame();
+  /// `fixed_dt` > 0: ImGui's frame time (s) instead of the wall clock (fixed-time runs).
+  void begin_frame(double fixed_dt = 0.0);
   /// Renders ImGui's draw lists on top of what was drawn this frame.
   void end_frame();
   const UiFonts& fonts() const { return fonts_; }

@@ -90,7 +90,9 @@ void Car::read_controls(const Controls& c, double dt) {
 
 void Car::update_steering() {
   // Ackermann geometry: the inner front wheel turns more, both aim at one turn centre.
-  const double delta = controls_.steer * spec_.steering.max_angle;
+  double steer = controls_.steer;
+  if (damage_effects_.steer_offset != 0.0) steer = std::clamp(steer + damage_effects_.steer_offset, -1.0, 1.0);  // damage
+  const double delta = steer * spec_.steering.max_angle;
   if (std::abs(delta) < 1e-9) {
     wheels_[kFrontLeft].steer = wheels_[kFrontRight].steer = 0.0;
     return;
@@ -111,6 +113,7 @@ void Car::step_drivetrain(double dt) {
     }
   const double throttle = controls_.throttle * tcs_factor_;
   drive_torque_ = drivetrain_.step(controls_, throttle, omega_sum / driven, forward_speed(), dt);
+  if (drive_torque_ > 0.0) drive_torque_ *= damage_effects_.torque_factor;  // damage: lost power (1 = none)
   // Open differentials: each driven wheel of an axle gets the same torque.
   for (int i = 0; i < kWheelCount; ++i)
     wheels_[i].drive_torque = is_driven(i) ? drive_torque_ * axle_share(i) / 2.0 : 0.0;
@@ -221,7 +224,7 @@ Car::WheelContact Car::sense_contact(int i, const SurfaceMap& ground) {
   const SurfaceProps& surface = surface_props(w.surface);
   w.road_height = surface.roughness *
                   value_noise(c.point.x / surface.bump_wavelength, c.point.y / surface.bump_wavelength);
-  c.grip = surface.grip;
+  c.grip = surface.grip * damage_effects_.grip_factor[static_cast<std::size_t>(i)];  // damage: worn tyre (1 = none)
   c.rolling_resistance = surface.rolling_resistance;
   c.cornering = i < 2 ? 1.0 : spec_.tyre.rear_cornering_factor;
   c.forward = from_angle(heading() + w.steer);

@@ -10,6 +10,7 @@
 #include "track/surface_map.h"
 #include "vehicle/car_spec.h"
 #include "vehicle/controls.h"
+#include "vehicle/damage.h"
 #include "vehicle/drivetrain.h"
 #include "vehicle/suspension.h"
 #include "vehicle/tyre.h"
@@ -73,6 +74,11 @@ class Car {
   b2Body* body() const { return body_; }
   double tcs_factor() const { return tcs_factor_; }
 
+  /// Damage's mechanical cost (DamageMode::Full; set by sim::World after each step):
+  /// steering pull, engine torque factor, per-wheel grip. Neutral by default.
+  void set_damage_effects(const DamageEffects& e) { damage_effects_ = e; }
+  const DamageEffects& damage_effects() const { return damage_effects_; }
+
   void set_abs(bool on) { spec_.assists.abs = on; }
   void set_tcs(bool on) { spec_.assists.tcs = on; }
   /// Peak friction coefficient on asphalt at the mean static wheel load (m g / 4).
@@ -104,6 +110,7 @@ class Car {
   double drive_torque_ = 0.0;
   Vec2 velocity_before_{};
   Vec2 accel_local_{};
+  DamageEffects damage_effects_{};
 };
 
 }  // namespace racer

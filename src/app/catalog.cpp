@@ -1,0 +1,72 @@
+#include "app/catalog.h"
+
+#include <algorithm>
+#include <filesystem>
+
+#include "app/asset_path.h"
+#include "track/track_spec.h"
+
+namespace racer {
+namespace {
+
+std::vector<std::string> json_files(const std::string& folder) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> out;
+  std::error_code ec;
+  const fs::path dir(resolve_asset(folder));
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
+    if (it->path().extension() == ".json" && it->is_regular_file(ec)) out.push_back(it->path().string());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+int index_of(const std::vector<CatalogEntry>& list, const std::string& id_or_path) {
+  const std::string id = file_stem(id_or_path);
+  for (std::size_t i = 0; i < list.size(); ++i)
+    if (list[i].id == id) return static_cast<int>(i);
+  return -1;
+}
+
+}  // namespace
+
+std::string file_stem(const std::string& path) { return std::filesystem::path(path).stem().string(); }
+
+int Catalog::track_index(const std::string& id_or_path) const { return index_of(tracks, id_or_path); }
+int Catalog::car_index(const std::string& id_or_path) const { return index_of(cars, id_or_path); }
+
+Catalog load_catalog() {
+  Catalog c;
+  for (const std::string& path : json_files("tracks")) {
+    CatalogEntry e{file_stem(path), file_stem(path), path, {}, 3, {}};
+    const Result<TrackSpec> spec = load_track_spec(path);
+    if (spec) {
+      e.name = spec.value().name.empty() ? e.id : spec.value().name;
+      e.laps = spec.value().laps;
+      e.description = spec.value().description;
+    } else {
+      e.error = spec.error_text();
+    }
+    c.tracks.push_back(std::move(e));
+  }
+  for (const std::string& path : json_files("assets/cars")) {
+    CatalogEntry e{file_stem(path), file_stem(path), path, {}, 0, {}};
+    const Result<CarSpec> spec = load_car_spec(path);
+    if (spec) e.name = spec.value().name.empty() ? e.id : spec.value().name;
+    else e.error = spec.error_text();
+    c.cars.push_back(std::move(e));
+  }
+  for (const char* level : {"easy", "medium", "hard"}) {
+    const Result<AiParams> p = load_ai_params(resolve_asset(std::string("assets/ai/") + level + ".json"));
+    if (p) {
+      c.profiles.push_back(p.value());
+    } else {
+      AiParams fallback;
+      fallback.name = fallback.difficulty = level;
+      c.profiles.push_back(fallback);
+      c.problems.push_back(p.error_text());
+    }
+  }
+  return c;
+}
+
+}  // namespace racer

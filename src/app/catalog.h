@@ -1,0 +1,41 @@
+#pragma once
+// The catalog: the shipped tracks (tracks/*.json), cars (assets/cars/*.json) and AI
+// profiles (assets/ai/{easy,medium,hard}.json), found at start-up. Only the specs are read
+// (cheap); a track is built when a race starts. A file that does not load is kept in the
+// list with its error, so the menu can show it and refuse it instead of crashing.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ai/ai_params.h"
+#include "track/track.h"
+#include "vehicle/car_spec.h"
+
+namespace racer {
+
+struct CatalogEntry {
+  std::string id;     ///< file stem ("lantern_hill")
+  std::string name;   ///< from the file ("Lantern Hill"), or the id if it did not load
+  std::string path;   ///< as found (resolve_asset'ed)
+  std::string error;  ///< "" when the file loaded
+  int laps = 3;       ///< tracks: the file's race length
+  std::string description;  ///< tracks: the file's one-line description
+  bool ok() const { return error.empty(); }
+};
+
+struct Catalog {
+  std::vector<CatalogEntry> tracks;  ///< sorted by id
+  std::vector<CatalogEntry> cars;    ///< sorted by id
+  std::vector<AiParams> profiles;    ///< easy, medium, hard (defaults where a file is bad)
+  std::vector<std::string> problems; ///< bad profile files, one message each
+  /// Index of the entry with this id or path stem, -1 if none.
+  int track_index(const std::string& id_or_path) const;
+  int car_index(const std::string& id_or_path) const;
+};
+
+/// Scans the folders (relative to the current directory, else the source tree).
+Catalog load_catalog();
+/// "tracks/lantern_hill.json" -> "lantern_hill".
+std::string file_stem(const std::string& path);
+
+}  // namespace racer

@@ -1,0 +1,463 @@
+// Sections: championship plans | set-up | the frame | events | races | settings.
+#include "app/flow_app.h"
+
+#include <SDL.h>
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+#include "game/championship.h"
+#include "game/storage.h"
+#include "platform/screenshot.h"
+
+namespace racer {
+namespace {
+
+constexpr const char* kFont = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+constexpr double kNominalFrame = 1.0 / 60.0;
+constexpr const char* kChampionshipTracks[] = {"lantern_hill", "port_ardent", "foundry_loop", "kestrel_downs",
+                                               "cragmoor_stage"};
+
+}  // namespace
+
+const char* screen_name(Screen s) {
+  switch (s) {
+    case Screen::MainMenu: return "main menu";
+    case Screen::Setup: return "race setup";
+    case Screen::Loading: return "loading";
+    case Screen::Race: return "race";
+    case Screen::Paused: return "paused";
+    case Screen::Results: return "results";
+    case Screen::Standings: return "standings";
+    case Screen::ChampionshipMenu: return "championship";
+    case Screen::Settings: return "settings";
+    case Screen::Message: return "message";
+  }
+  return "?";
+}
+
+// ---- championship plans ------------------------------------------------------------------
+
+std::string ChampionshipPlan::id() const {
+  return cup + "|" + car_id + "|" + std::to_string(opponents) + "|" + std::to_string(laps) + "|" + difficulty;
+}
+
+std::optional<ChampionshipPlan> ChampionshipPlan::parse(const std::string& id) {
+  std::vector<std::string> parts;
+  std::stringstream in(id);
+  for (std::string part; std::getline(in, part, '|');) parts.push_back(part);
+  if (parts.size() != 5 || parts[0].empty() || parts[1].empty()) return std::nullopt;
+  ChampionshipPlan p;
+  p.cup = parts[0];
+  p.car_id = parts[1];
+  try {
+    p.opponents = std::stoi(parts[2]);
+    p.laps = std::stoi(parts[3]);
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+  p.difficulty = parts[4];
+  if (p.opponents < 0 || p.opponents > 11 || p.laps < 1 || p.laps > 100) return std::nullopt;
+  if (p.difficulty != "easy" && p.difficulty != "medium" && p.difficulty != "hard" && p.difficulty != "mixed")
+    return std::nullopt;
+  return p;
+}
+
+std::vector<std::string> championship_tracks(const Catalog& catalog) {
+  std::vector<std::string> out;
+  for (const char* id : kChampionshipTracks) {
+    const int i = catalog.track_index(id);
+    if (i >= 0 && catalog.tracks[static_cast<std::size_t>(i)].ok()) out.emplace_back(id);
+  }
+  if (out.empty())  // other tracks than the shipped ones: every good one, in order
+    for (const CatalogEntry& t : catalog.tracks)
+      if (t.ok()) out.push_back(t.id);
+  return out;
+}
+
+// ---- set-up ------------------------------------------------------------------------------
+
+FlowApp::FlowApp(FlowConfig config, Window& window)
+    : config_(std::move(config)), window_(window), catalog_(load_catalog()),
+      ui_(window.sdl_window(), window.renderer(), kFont), clock_(config_.options.rate_hz) {
+  if (config_.sim_per_frame <= 0.0 && config_.options.fixed_time()) config_.sim_per_frame = kNominalFrame;
+  race_seed_ = config_.options.seed;
+  for (const std::string& p : catalog_.problems) messages_.push_back(p);
+  if (config_.config_dir) {
+    SettingsLoad s = load_settings(settings_file(*config_.config_dir));
+    settings_ = s.settings;
+    may_save_settings_ = s.may_save;
+    if (s.message) messages_.push_back("Settings: " + *s.message);
+  }
+  if (config_.data_dir) {
+    RecordsLoad r = load_records(records_file(*config_.data_dir));
+    records_ = std::move(r.records);
+    may_save_records_ = r.may_save;
+    if (r.message) messages_.push_back("Records: " + *r.message);
+  }
+  apply_settings();
+  for (const std::string& p : bound_.problems()) messages_.push_back("Settings: " + p);
+  if (!audio_.ok()) std::fprintf(stderr, "racer: %s; running silent\n", audio_.error().c_str());
+  if (const int i = catalog_.track_index("lantern_hill"); i >= 0 && catalog_.tracks[static_cast<std::size_t>(i)].ok()) {
+    if (auto t = Track::load(catalog_.tracks[static_cast<std::size_t>(i)].path)) {
+      backdrop_track_ = t.value();
+      backdrop_view_ = std::make_unique<TrackView>(*backdrop_track_);
+      CameraConfig view;
+      view.view_height_m = 380.0;
+      view.zoom_with_speed = false;
+      backdrop_camera_ = Camera(view);
+    }
+  }
+
+  // The setup screen's defaults: the command line's car and the first good track.
+  car_choice_ = std::max(0, catalog_.car_index(config_.options.car));
+  for (std::size_t i = 0; i < catalog_.tracks.size(); ++i)
+    if (catalog_.tracks[i].ok()) {
+      track_choice_ = static_cast<int>(i);
+      break;
+    }
+  const int lh = catalog_.track_index("lantern_hill");
+  if (lh >= 0 && catalog_.tracks[static_cast<std::size_t>(lh)].ok()) track_choice_ = lh;
+
+  if (config_.start_race) {
+    start_race(*config_.start_race);
+    if (race_) prerun();
+  }
+  if (!messages_.empty() && screen_ != Screen::Race && screen_ != Screen::Results) go(Screen::Message);
+  last_counter_ = SDL_GetPerformanceCounter();
+}
+
+FlowApp::~FlowApp() = default;
+
+// ---- the frame ---------------------------------------------------------------------------
+
+int FlowApp::run() {
+  while (frame()) {
+  }
+  return exit_status_;
+}
+
+bool FlowApp::frame() {
+  poll();
+  double seconds = 0.0;
+  if (config_.sim_per_frame > 0.0) {
+    seconds = frame_dt_ = config_.sim_per_frame;
+  } else {
+    const std::uint64_t now = SDL_GetPerformanceCounter();
+    seconds = static_cast<double>(now - last_counter_) / static_cast<double>(SDL_GetPerformanceFrequency());
+    last_counter_ = now;
+    frame_dt_ = std::min(seconds, 0.1);
+  }
+  time_ += frame_dt_;
+  if (screen_ == Screen::Race && race_) update_race(seconds);
+  else audio_.update(std::vector<audio::CarSound>{}, audio::Listener{});  // menus and pause: the engines fade out
+  if (screen_ == Screen::Settings && capture_ == Capture::Pad) capture_binding();
+  draw();
+  ++frame_;
+  if (config_.options.fixed_time() && frame_ >= config_.options.frames) {
+    if (!config_.options.screenshot.empty())
+      if (const std::string error = save_png(window_.renderer(), config_.options.screenshot); !error.empty()) {
+        std::fprintf(stderr, "racer: %s\n", error.c_str());
+        exit_status_ = 1;
+      }
+    quit_ = true;
+  }
+  SDL_RenderPresent(window_.renderer());
+  return !quit_;
+}
+
+void FlowApp::go(Screen s) {
+  if (s == Screen::Loading) loading_frame_ = frame_;
+  screen_ = s;
+  nav_ = {};
+}
+
+void FlowApp::draw() {
+  SDL_Renderer* r = window_.renderer();
+  int w = 0, h = 0;
+  window_.output_size(w, h);
+  const bool race_behind = race_ && (screen_ == Screen::Race || screen_ == Screen::Paused ||
+                                     (screen_ == Screen::Settings && settings_return_ == Screen::Paused));
+  if (screen_ != last_drawn_ && screen_ != Screen::Loading && screen_ != Screen::Race) {
+    // A screen's first frame: one pass that is not shown, so ImGui has measured its panel
+    // (an auto-sized panel would otherwise show the last screen's size for a frame). It
+    // takes no input: this frame's presses go to the real pass below.
+    const NavInput nav = nav_;
+    nav_ = {};
+    ui_.begin_frame(config_.sim_per_frame);
+    draw_menus();
+    ImGui::EndFrame();
+    nav_ = nav;
+  }
+  last_drawn_ = screen_;
+  ui_.begin_frame(config_.sim_per_frame);
+  if (race_behind) {
+    const double alpha = config_.sim_per_frame > 0.0 ? 1.0 : clock_.alpha();
+    race_->render(r, w, h, ui_.fonts(), alpha, frame_dt_, screen_ != Screen::Race);
+  } else {
+    SDL_SetRenderDrawColor(r, 10, 12, 18, 255);
+    SDL_RenderClear(r);
+    draw_backdrop_track();
+    draw_menu_backdrop(time_, backdrop_view_ != nullptr);
+  }
+  draw_menus();
+  ui_.end_frame();
+  nav_ = {};
+}
+
+void FlowApp::draw_backdrop_track() {
+  if (!backdrop_view_) return;
+  int w = 0, h = 0;
+  window_.output_size(w, h);
+  // A slow flight along the centreline, a little ahead of the point it looks at.
+  const Centreline& line = backdrop_track_->centreline();
+  CarSnapshot eye;
+  const CentreSample at = line.at(std::fmod(time_ * 30.0, line.length()));
+  eye.position = at.position;
+  backdrop_camera_.set_viewport(w, h);
+  backdrop_camera_.snap_to(eye);
+  backdrop_view_->draw_ground(window_.renderer(), backdrop_camera_);
+  backdrop_view_->draw_objects(window_.renderer(), backdrop_camera_);
+}
+
+void FlowApp::draw_menus() {
+  switch (screen_) {
+    case Screen::MainMenu: main_menu(); break;
+    case Screen::Setup: setup_menu(); break;
+    case Screen::Loading: loading_screen(); break;
+    case Screen::Race: break;
+    case Screen::Paused: pause_menu(); break;
+    case Screen::Results: results_screen(); break;
+    case Screen::Standings: standings_screen(); break;
+    case Screen::ChampionshipMenu: championship_menu(); break;
+    case Screen::Settings: settings_menu(); break;
+    case Screen::Message: message_screen(); break;
+  }
+}
+
+// ---- events ------------------------------------------------------------------------------
+
+void FlowApp::poll() {
+  InputState ignored;  // the hard-wired keys of InputDevices: only the toggles are used
+  const AppCommands commands = devices_.poll(ignored, [this](const SDL_Event& e) {
+    ui_.process_event(e);
+    if (e.type == SDL_QUIT) quit_ = true;
+    if (capture_ == Capture::Key && e.type == SDL_KEYDOWN && e.key.repeat == 0) {
+      if (e.key.keysym.sym != SDLK_ESCAPE) {
+        const char* name = SDL_GetKeyName(e.key.keysym.sym);
+        if (name != nullptr && name[0] != '\0') {
+          settings_.input.keyboard[static_cast<std::size_t>(capture_action_)] = {name};
+          settings_dirty_ = true;
+        }
+      }
+      capture_ = Capture::None;
+      return;  // the key is the binding, not a menu move
+    }
+    if (capture_ == Capture::Pad && e.type == SDL_KEYDOWN && e.key.keysym.sym == SDLK_ESCAPE) {
+      capture_ = Capture::None;
+      return;
+    }
+    bound_.handle(e);
+    if (capture_ == Capture::None) nav_from_event(e);
+  });
+  if (screen_ == Screen::Race && race_) {
+    if (commands.toggle_abs) race_->toggle_abs();
+    if (commands.toggle_tcs) race_->toggle_tcs();
+    if (commands.toggle_gearbox) race_->toggle_gearbox();
+  }
+}
+
+void FlowApp::nav_from_event(const SDL_Event& e) {
+  switch (e.type) {
+    case SDL_KEYDOWN:
+      switch (e.key.keysym.sym) {
+        case SDLK_UP: nav_.up = true; break;
+        case SDLK_DOWN: nav_.down = true; break;
+        case SDLK_LEFT: nav_.left = true; break;
+        case SDLK_RIGHT: nav_.right = true; break;
+        case SDLK_RETURN:
+        case SDLK_KP_ENTER:
+        case SDLK_SPACE:
+          if (e.key.repeat == 0) nav_.confirm = true;
+          break;
+        case SDLK_ESCAPE:
+        case SDLK_BACKSPACE:
+          if (e.key.repeat == 0) nav_.back = true;
+          break;
+        default: break;
+      }
+      break;
+    case SDL_CONTROLLERBUTTONDOWN:
+      switch (e.cbutton.button) {
+        case SDL_CONTROLLER_BUTTON_DPAD_UP: nav_.up = true; break;
+        case SDL_CONTROLLER_BUTTON_DPAD_DOWN: nav_.down = true; break;
+        case SDL_CONTROLLER_BUTTON_DPAD_LEFT: nav_.left = true; break;
+        case SDL_CONTROLLER_BUTTON_DPAD_RIGHT: nav_.right = true; break;
+        case SDL_CONTROLLER_BUTTON_A: nav_.confirm = true; break;
+        case SDL_CONTROLLER_BUTTON_B:
+        case SDL_CONTROLLER_BUTTON_START: nav_.back = true; break;
+        default: break;
+      }
+      break;
+    case SDL_CONTROLLERAXISMOTION: {
+      const double v = static_cast<double>(e.caxis.value) / 32767.0;
+      if (e.caxis.axis == SDL_CONTROLLER_AXIS_LEFTY) {
+        if (!axis_held_y_ && std::abs(v) > 0.6) {
+          axis_held_y_ = true;
+          (v < 0.0 ? nav_.up : nav_.down) = true;
+        } else if (std::abs(v) < 0.3) {
+          axis_held_y_ = false;
+        }
+      } else if (e.caxis.axis == SDL_CONTROLLER_AXIS_LEFTX) {
+        if (!axis_held_x_ && std::abs(v) > 0.6) {
+          axis_held_x_ = true;
+          (v < 0.0 ? nav_.left : nav_.right) = true;
+        } else if (std::abs(v) < 0.3) {
+          axis_held_x_ = false;
+        }
+      }
+      break;
+    }
+    default: break;
+  }
+}
+
+// ---- races -------------------------------------------------------------------------------
+
+void FlowApp::update_race(double seconds) {
+  const std::vector<SDL_GameController*> pads = devices_.controllers();
+  const ActionEdges edges = bound_.read(pads, input_);
+  if (edges[static_cast<std::size_t>(InputAction::Pause)]) {
+    go(Screen::Paused);
+    pause_list_.focus = 0;
+    return;
+  }
+  if (edges[static_cast<std::size_t>(InputAction::Respawn)]) race_->respawn();
+  int steps = 0;
+  if (config_.sim_per_frame > 0.0) steps = std::max(1, static_cast<int>(std::lround(seconds / race_->dt())));
+  else steps = clock_.advance(seconds);
+  for (int i = 0; i < steps && !race_->over(); ++i) race_->step(input_);
+  audio_.update(race_->snapshot(), race_->race().world(), static_cast<std::size_t>(race_->race().player()));
+  if (race_->over()) finish_race();
+}
+
+RaceStorage FlowApp::race_storage() {
+  RaceStorage s;
+  s.records = &records_;
+  s.data_dir = config_.data_dir;
+  s.may_save_records = may_save_records_;
+  return s;
+}
+
+void FlowApp::start_race(const RacePlan& plan) {
+  std::string error;
+  race_.reset();  // the old race's world goes first
+  audio_.reset_cues();
+  race_ = RaceScreen::create(plan, catalog_, settings_, race_storage(), error);
+  if (!race_) {
+    messages_ = {error};
+    message_return_ = Screen::Setup;
+    go(Screen::Message);
+    return;
+  }
+  last_plan_ = plan;
+  round_recorded_ = false;
+  results_.clear();
+  input_ = InputState{};
+  bound_.read(devices_.controllers(), input_);  // keys held from the menu give no edges
+  clock_ = FixedStep(plan.rate_hz);
+  last_counter_ = SDL_GetPerformanceCounter();  // the time spent building is not race time
+  go(Screen::Race);
+}
+
+void FlowApp::prerun() {
+  InputState none;
+  if (config_.prerun_to_finish) {
+    while (!race_->over()) race_->step(none);
+    finish_race();
+    return;
+  }
+  if (config_.prerun_s <= 0.0) return;
+  while (race_->race().rules().phase() != SessionPhase::Racing ||
+         race_->race().rules().race_clock() < config_.prerun_s) {
+    if (race_->race().over()) break;
+    race_->step(none);
+  }
+}
+
+void FlowApp::finish_race() {
+  results_ = race_->race().rules().results();
+  results_list_.focus = 0;
+  if (last_plan_.mode == RaceMode::Championship && !round_recorded_ && records_.championship) {
+    round_recorded_ = true;
+    Championship points;
+    RecordedRound round;
+    round.track_id = last_plan_.track_id;
+    for (const SessionCarResult& r : results_) {
+      RecordedResult e;
+      e.driver = r.name;
+      e.position = r.position;
+      e.classified = r.status == CarStatus::Finished;
+      e.points = e.classified ? points.points_for(r.position) : 0;
+      if (r.total_time) e.time = *r.total_time;
+      round.entries.push_back(e);
+    }
+    records_.championship->add_round(std::move(round));
+    if (may_save_records_ && config_.data_dir)
+      if (auto e = save_records(records_file(*config_.data_dir), records_)) messages_.push_back(e->to_string());
+  }
+  go(Screen::Results);
+}
+
+RacePlan FlowApp::plan_from_setup() const {
+  static const char* kDifficulties[] = {"easy", "medium", "hard", "mixed"};
+  RacePlan p;
+  p.mode = setup_mode_;
+  const CatalogEntry& t = catalog_.tracks[static_cast<std::size_t>(track_choice_)];
+  const CatalogEntry& c = catalog_.cars[static_cast<std::size_t>(car_choice_)];
+  p.track_path = t.path;
+  p.track_id = t.id;
+  p.car_path = c.path;
+  p.car_id = c.id;
+  p.opponents = setup_mode_ == RaceMode::TimeTrial ? 0 : opponents_;
+  p.laps = laps_;
+  p.difficulty = kDifficulties[std::clamp(difficulty_, 0, 3)];
+  p.grid_slot = grid_choice_ == 0 ? -1 : grid_choice_ - 1;
+  p.seed = race_seed_;
+  p.rate_hz = config_.options.rate_hz;
+  p.autodrive = config_.options.autodrive;
+  p.manual = config_.options.manual;
+  p.no_abs = config_.options.no_abs;
+  p.no_tcs = config_.options.no_tcs;
+  return p;
+}
+
+// ---- settings ----------------------------------------------------------------------------
+
+void FlowApp::apply_settings() {
+  settings_ = sanitized(settings_);
+  bound_.set(settings_.input);
+  audio_.set_volumes({settings_.audio.master, 0.7 * settings_.audio.engine, 0.8 * settings_.audio.effects});
+  if (SDL_Window* w = window_.sdl_window()) {
+    const bool full = (SDL_GetWindowFlags(w) & SDL_WINDOW_FULLSCREEN_DESKTOP) != 0;
+    const bool startup = frame_ == 0 && !settings_.display.fullscreen;  // --fullscreen stays
+    if (full != settings_.display.fullscreen && !startup && !config_.options.fixed_time())
+      SDL_SetWindowFullscreen(w, settings_.display.fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
+  }
+}
+
+void FlowApp::save_settings_now() {
+  apply_settings();
+  settings_dirty_ = false;
+  if (!config_.config_dir || !may_save_settings_) return;
+  if (auto e = save_settings(settings_file(*config_.config_dir), settings_)) {
+    messages_ = {"Settings were not saved: " + e->to_string()};
+    message_return_ = settings_return_;
+    go(Screen::Message);
+  }
+}
+
+}  // namespace racer

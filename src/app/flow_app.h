@@ -1,0 +1,174 @@
+#pragma once
+// FlowApp: the game a player sits down to, as a small state machine of screens:
+//
+//   MainMenu -> Setup (track, car, opponents, laps, difficulty, grid slot) -> Loading -> Race
+//   Race -> (Esc / Start) Paused -> Resume | Restart | Settings | Quit to menu
+//   Race over -> Results -> Restart | Back to menu  (Championship: -> Standings -> next round)
+//   MainMenu -> Championship (continue / standings / new) ; MainMenu -> Settings
+//   Message: start-up problems (a bad settings or records file) and refused files
+//
+// One frame: poll events (menu navigation edges, bindings, hot-plug) -> the screen's
+// update (menus: immediate-mode ImGui rows; race: fixed steps of the GameRace) -> draw ->
+// present. The menus are in app/flow_screens.cpp, the race in app/race_screen.h.
+//
+// Fixed-time runs (--frames, tests): every frame advances exactly `sim_per_frame` seconds
+// of simulation with no wall clock, so screenshots and tests are deterministic.
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/catalog.h"
+#include "app/options.h"
+#include "app/race_screen.h"
+#include "core/fixed_step.h"
+#include "game/axis_capture.h"
+#include "game/records.h"
+#include "game/settings.h"
+#include "platform/audio_out.h"
+#include "platform/bound_input.h"
+#include "platform/input_devices.h"
+#include "platform/window.h"
+#include "render/camera.h"
+#include "render/track_view.h"
+#include "ui/imgui_layer.h"
+#include "ui/menu_kit.h"
+
+namespace racer {
+
+enum class Screen { MainMenu, Setup, Loading, Race, Paused, Results, Standings, ChampionshipMenu, Settings, Message };
+const char* screen_name(Screen s);
+
+struct FlowConfig {
+  Options options;
+  /// Where settings.json and records/ghosts live; nullopt = nothing is loaded or saved.
+  std::optional<std::filesystem::path> config_dir, data_dir;
+  /// > 0: fixed-time frames of this many simulated seconds (default with --frames: 1/60).
+  double sim_per_frame = 0.0;
+  /// A race to start at once (--track, --screen race / results); nullopt = the main menu.
+  std::optional<RacePlan> start_race;
+  /// Before the first frame, drive the start race this far (s of race clock after lights
+  /// out; --screen race), or to the end (--screen results).
+  double prerun_s = 0.0;
+  bool prerun_to_finish = false;
+};
+
+/// Championships are a fixed list of the shipped tracks; the player's choices of car,
+/// field and laps are kept in the id saved in records.json ("rookie_cup|sedan|5|2|mixed").
+struct ChampionshipPlan {
+  std::string cup = "rookie_cup";
+  std::string car_id = "sedan";
+  int opponents = 5, laps = 2;
+  std::string difficulty = "mixed";
+  std::string id() const;
+  static std::optional<ChampionshipPlan> parse(const std::string& id);
+};
+/// The rounds' track ids, in order, of those in the catalog.
+std::vector<std::string> championship_tracks(const Catalog& catalog);
+
+class FlowApp {
+ public:
+  FlowApp(FlowConfig config, Window& window);
+  ~FlowApp();
+  int run();
+  /// One frame; false when the app should stop (quit, or the --frames count reached).
+  bool frame();
+
+  Screen screen() const { return screen_; }
+  const RaceScreen* race() const { return race_.get(); }
+  const Settings& settings() const { return settings_; }
+  const Records& records() const { return records_; }
+  const std::vector<std::string>& messages() const { return messages_; }
+  std::int64_t frames() const { return frame_; }
+
+ private:
+  // --- the frame (flow_app.cpp)
+  void poll();
+  void nav_from_event(const SDL_Event& e);
+  void update_race(double seconds);
+  void draw();
+  void draw_menus();  ///< this screen's ImGui panels
+  void draw_backdrop_track();  ///< the menus' backdrop: a flight along a shipped track
+  void go(Screen s);
+
+  // --- races (flow_app.cpp)
+  RacePlan plan_from_setup() const;
+  void start_race(const RacePlan& plan);
+  void finish_race();   ///< results in; championship round recorded
+  void prerun();
+  void apply_settings();
+  void save_settings_now();
+  RaceStorage race_storage();
+
+  // --- screens (flow_screens.cpp)
+  void main_menu();
+  void setup_menu();
+  void loading_screen();
+  void pause_menu();
+  void results_screen();
+  void standings_screen();
+  void championship_menu();
+  void settings_menu();
+  void message_screen();
+  void capture_binding();
+
+  FlowConfig config_;
+  Window& window_;
+  Catalog catalog_;
+  Settings settings_;
+  Records records_;
+  bool may_save_settings_ = true, may_save_records_ = true;
+  ImGuiLayer ui_;
+  InputDevices devices_;
+  BoundInput bound_;
+  AudioOut audio_;
+  FixedStep clock_;
+
+  Screen screen_ = Screen::MainMenu;
+  Screen last_drawn_ = Screen::Race;  ///< the screen of the last frame drawn
+  Screen settings_return_ = Screen::MainMenu;
+  Screen message_return_ = Screen::MainMenu;
+  NavInput nav_;
+  bool axis_held_x_ = false, axis_held_y_ = false;
+  MenuList main_list_, setup_list_, pause_list_, results_list_, standings_list_, champ_list_, settings_list_,
+      message_list_;
+  std::vector<std::string> messages_;  ///< shown on the Message screen
+
+  // The setup screen's choices.
+  RaceMode setup_mode_ = RaceMode::Quick;
+  int track_choice_ = 0, car_choice_ = 0, opponents_ = 5, laps_ = 3, difficulty_ = 3, grid_choice_ = 0;
+
+  // The race (and what is needed to restart it).
+  std::unique_ptr<RaceScreen> race_;
+  std::optional<RacePlan> pending_;  ///< to build on the Loading screen's next frame
+  RacePlan last_plan_;
+  std::int64_t loading_frame_ = -1;  ///< frame the Loading screen was entered
+  InputState input_;
+  std::vector<SessionCarResult> results_;
+  bool round_recorded_ = false;
+
+  // Settings: binding capture.
+  enum class Capture { None, Key, Pad };
+  Capture capture_ = Capture::None;
+  InputAction capture_action_ = InputAction::Throttle;
+  GamepadCapture pad_capture_;
+  double capture_time_ = 0.0;
+  bool settings_dirty_ = false;
+
+  // The menus' backdrop (null if the track does not load: the plain backdrop).
+  std::shared_ptr<const Track> backdrop_track_;
+  std::unique_ptr<TrackView> backdrop_view_;
+  Camera backdrop_camera_;
+
+  bool quit_ = false;
+  int exit_status_ = 0;
+  std::int64_t frame_ = 0;
+  double frame_dt_ = 1.0 / 60.0;
+  double time_ = 0.0;  ///< s, menus' animation clock
+  std::uint64_t last_counter_ = 0;
+  std::uint64_t race_seed_ = 1;
+};
+
+}  // namespace racer

@@ -1,0 +1,289 @@
+// Sections: set-up | the step | time trial | drawing | the HUD.
+#include "app/race_screen.h"
+
+#include <SDL.h>
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <exception>
+
+#include "core/math.h"
+#include "game/storage.h"
+#include "render/car_view.h"
+#include "render/mesh.h"
+#include "sim/race.h"
+#include "track/track_spec.h"
+#include "render/minimap.h"
+#include "ui/lap_hud.h"
+#include "ui/race_hud.h"
+
+namespace racer {
+namespace {
+
+constexpr const char* kPlayerName = "You";
+// The AI drivers' names, in grid order (make_field calls them "AI 1", "AI 2", ...).
+constexpr const char* kDriverNames[] = {"Ada Vance", "Bruno Keller", "Chiara Rossi", "Dev Patel",
+                                        "Elin Berg", "Felix Moreau", "Greta Lind", "Hugo Silva",
+                                        "Iris Novak", "Jonas Reid", "Kai Tanaka", "Lena Fox"};
+
+bool is_ai_name(const std::string& n) { return n.rfind("AI ", 0) == 0; }
+
+}  // namespace
+
+// ---- set-up ------------------------------------------------------------------------------
+
+std::unique_ptr<RaceScreen> RaceScreen::create(const RacePlan& plan, const Catalog& catalog, const Settings& settings,
+                                               RaceStorage storage, std::string& error) {
+  std::unique_ptr<RaceScreen> s(new RaceScreen());
+  s->plan_ = plan;
+  s->storage_ = std::move(storage);
+  try {
+    if (plan.track) {
+      s->track_ = plan.track;
+    } else {
+      auto track = Track::load(plan.track_path);
+      if (!track) {
+        error = track.error_text();
+        return nullptr;
+      }
+      s->track_ = track.value();
+      s->plan_.track = s->track_;  // a restart reuses it
+    }
+    s->track_name_ = s->track_->spec().name.empty() ? plan.track_id : s->track_->spec().name;
+    const Result<CarSpec> spec = load_car_spec(plan.car_path);
+    if (!spec) {
+      error = spec.error_text();
+      return nullptr;
+    }
+    s->car_spec_ = spec.value();
+
+    const int opponents = plan.mode == RaceMode::TimeTrial ? 0 : std::clamp(plan.opponents, 0, 11);
+    std::vector<RaceEntry> field = make_field(s->car_spec_, plan.car_id, catalog.profiles, plan.difficulty, opponents);
+    for (std::size_t i = 0; i < field.size(); ++i)
+      if (is_ai_name(field[i].name)) field[i].name = kDriverNames[i % std::size(kDriverNames)];
+    PlayerEntry player;
+    player.name = kPlayerName;
+    player.car = plan.car_id;
+    player.spec = s->car_spec_;
+    if (plan.autodrive && catalog.profiles.size() > 1) player.autodrive = catalog.profiles[1];
+    GameRaceConfig config;
+    config.laps = plan.mode == RaceMode::TimeTrial ? 100 : std::max(1, plan.laps);
+    config.seed = plan.seed;
+    config.rate_hz = plan.rate_hz;
+    config.player_grid_slot = plan.grid_slot;
+    s->race_ = std::make_unique<GameRace>(s->track_, std::move(player), std::move(field), config);
+    Car& car = s->race_->world().car(static_cast<std::size_t>(s->race_->player()));
+    car.set_abs(settings.aids.abs && !plan.no_abs);
+    car.set_tcs(settings.aids.tcs && !plan.no_tcs);
+    car.drivetrain().set_automatic(settings.aids.automatic_gearbox && !plan.manual);
+    s->track_view_ = std::make_unique<TrackView>(*s->track_);
+  } catch (const std::exception& e) {  // out of memory and the like: a message, not a crash
+    error = std::string("could not start the race: ") + e.what();
+    return nullptr;
+  }
+
+  s->mapper_ = InputMapper(input_map_config(settings.input));
+  CameraConfig view;
+  view.view_height_m = 40.0;
+  view.max_look_ahead_m = 14.0;
+  view.zoom_with_speed = settings.display.zoom_with_speed;
+  view.rotate_with_car = settings.display.camera == CameraMode::Rotate;
+  s->camera_ = Camera(view);
+  s->minimap_ = std::make_unique<Minimap>(*s->track_);
+  s->current_ = s->previous_ = s->race_->world().snapshot();
+  SkidMarkConfig marks;
+  marks.capacity = 3000;
+  s->skid_marks_.assign(s->current_.cars.size(), SkidMarks(marks));
+  s->camera_.snap_to(s->current_.cars[static_cast<std::size_t>(s->race_->player())]);
+
+  if (plan.mode == RaceMode::TimeTrial) {
+    s->ghost_key_ = GhostKey{kPhysicsVersion, plan.track_id, content_hash(save_track_spec(s->track_->spec())),
+                             plan.car_id, content_hash(save_car_spec(s->car_spec_))};
+    if (s->storage_.data_dir) {
+      GhostLoad g = load_ghost(ghost_file(*s->storage_.data_dir, plan.track_id, plan.car_id), s->ghost_key_);
+      if (g.status == GhostLoad::Status::Loaded) {
+        s->ghost_ = std::move(g.ghost);
+      } else if (g.status == GhostLoad::Status::Stale && g.message) {
+        // "<path>: ghost recorded with physics version 2, this build is 3; it was not
+        // loaded" -> the reason without the path, short enough for a banner.
+        std::string why = *g.message;
+        if (const std::size_t at = why.find(".json: "); at != std::string::npos) why = why.substr(at + 7);
+        if (const std::size_t at = why.find("; it was not loaded"); at != std::string::npos) why = why.substr(0, at);
+        s->notices_.push_back("Old ghost not used: " + why);
+      } else if (g.status == GhostLoad::Status::Bad) {
+        s->notices_.push_back("The ghost file is damaged; your next best lap replaces it");
+      }
+    }
+  }
+  return s;
+}
+
+RaceScreen::~RaceScreen() = default;
+
+double RaceScreen::dt() const { return race_->world().dt(); }
+
+bool RaceScreen::over() const { return plan_.mode != RaceMode::TimeTrial && race_->over(); }
+
+std::optional<double> RaceScreen::record_lap() const {
+  if (storage_.records == nullptr) return std::nullopt;
+  if (const BestLap* b = storage_.records->best_lap(plan_.track_id, plan_.car_id)) return b->lap_time;
+  return std::nullopt;
+}
+
+// ---- the step ----------------------------------------------------------------------------
+
+void RaceScreen::step(InputState& input) {
+  const std::size_t p = static_cast<std::size_t>(race_->player());
+  const Car& car = race_->world().car(p);
+  const DriveContext ctx{car.forward_speed(), car.drivetrain().state().gear, !car.drivetrain().gearbox().automatic};
+  const Controls controls = mapper_.update(input, ctx, dt());
+  input.shift_up = input.shift_down = false;  // edges: one step only
+  race_->step(controls);
+  previous_ = std::move(current_);
+  current_ = race_->world().snapshot();
+  for (std::size_t i = 0; i < current_.cars.size() && i < skid_marks_.size(); ++i)
+    skid_marks_[i].add(current_.cars[i], race_->world().car(i).spec(), dt());
+  particles_.step(current_.cars, dt());  // smoke and dust, visual only
+  if (plan_.mode == RaceMode::TimeTrial) time_trial_step();
+}
+
+bool RaceScreen::respawn() {
+  const bool ok = race_->request_respawn();
+  if (ok) {
+    mapper_.reset();
+    current_ = previous_ = race_->world().snapshot();
+    lap_started_ = false;  // a lap with a respawn in it gives no ghost
+  }
+  return ok;
+}
+
+void RaceScreen::toggle_abs() {
+  Car& car = race_->world().car(static_cast<std::size_t>(race_->player()));
+  car.set_abs(!car.spec().assists.abs);
+}
+void RaceScreen::toggle_tcs() {
+  Car& car = race_->world().car(static_cast<std::size_t>(race_->player()));
+  car.set_tcs(!car.spec().assists.tcs);
+}
+void RaceScreen::toggle_gearbox() {
+  Car& car = race_->world().car(static_cast<std::size_t>(race_->player()));
+  car.drivetrain().set_automatic(!car.drivetrain().gearbox().automatic);
+}
+
+// ---- time trial --------------------------------------------------------------------------
+
+void RaceScreen::time_trial_step() {
+  const int p = race_->player();
+  const SessionRules& rules = race_->rules();
+  if (rules.phase() != SessionPhase::Racing) return;
+  const RaceProgress& progress = race_->progress(p);
+  const double now = race_->time();
+  const int laps = progress.laps_completed();
+  if (laps > laps_seen_) {
+    laps_seen_ = laps;
+    const LapRecord& lap = progress.laps().back();
+    BestLap best{lap.time, lap.sector_times};
+    if (storage_.records != nullptr && storage_.records->submit_lap(plan_.track_id, plan_.car_id, best)) {
+      lap_banner_ = "New best lap  " + format_lap_time(lap.time);
+      lap_banner_until_ = now + 4.0;
+      if (storage_.may_save_records && storage_.data_dir)
+        if (auto e = save_records(records_file(*storage_.data_dir), *storage_.records)) notices_.push_back(e->to_string());
+      if (lap_started_) {  // recorded from the lap's start, no respawn in it
+        Ghost g = recorder_.finish(ghost_key_, lap.time);
+        if (storage_.data_dir)
+          if (auto e = save_ghost(ghost_file(*storage_.data_dir, plan_.track_id, plan_.car_id), g))
+            notices_.push_back(e->to_string());
+        ghost_ = std::move(g);
+      }
+    } else {
+      lap_banner_ = "Lap  " + format_lap_time(lap.time);
+      lap_banner_until_ = now + 3.0;
+    }
+    recorder_.start();
+    lap_started_ = true;
+  } else if (laps == 0 && !recorder_.recording() && progress.lap_running()) {
+    recorder_.start();  // lap 1 runs from lights out (the standing start)
+    lap_started_ = true;
+  }
+  if (recorder_.recording()) {
+    const CarSnapshot& car = current_.cars[static_cast<std::size_t>(p)];
+    recorder_.step(progress.current_lap_time(now), car.position, car.heading, car.speed);
+  }
+}
+
+// ---- drawing -----------------------------------------------------------------------------
+
+void RaceScreen::render(SDL_Renderer* r, int width, int height, const UiFonts& fonts, double alpha, double frame_dt,
+                        bool paused) {
+  const WorldSnapshot view = interpolate(previous_, current_, alpha);
+  const std::size_t p = static_cast<std::size_t>(race_->player());
+  camera_.set_viewport(width, height);
+  if (!paused) camera_.follow(view.cars[p], frame_dt);
+  track_view_->draw_ground(r, camera_);
+  for (const SkidMarks& m : skid_marks_) m.draw(r, camera_);
+  particles_.draw(r, camera_);
+  track_view_->draw_objects(r, camera_);
+  draw_ghost(r);
+  for (std::size_t i = 0; i < view.cars.size(); ++i)
+    if (i != p) draw_car(r, camera_, view.cars[i], race_->world().car(i).spec(), driver_paint(i, p));
+  draw_car(r, camera_, view.cars[p], race_->world().car(p).spec(), driver_paint(p, p));
+  // The minimap (SDL, under the ImGui HUD) in the bottom left corner.
+  std::vector<MinimapCar> dots;
+  for (std::size_t i = 0; i < view.cars.size(); ++i)
+    if (i != p) dots.push_back({view.cars[i].position, driver_paint(i, p).body, false});
+  dots.push_back({view.cars[p].position, driver_paint(p, p).body, true});
+  minimap_->draw(r, minimap_rect(width, height, minimap_->world_size()), dots);
+  if (!paused) draw_hud(fonts, view.cars[p]);
+}
+
+void RaceScreen::draw_ghost(SDL_Renderer* r) const {
+  if (!ghost_) return;
+  const int p = race_->player();
+  if (race_->rules().phase() != SessionPhase::Racing || !race_->progress(p).lap_running()) return;
+  const GhostPose g = ghost_->pose_at(race_->progress(p).current_lap_time(race_->time()));
+  const double k = camera_.pixels_per_metre();
+  const double half_l = car_spec_.body.length / 2.0, half_w = car_spec_.body.width / 2.0;
+  const Vec2 f{std::cos(g.heading), std::sin(g.heading)}, n{-f.y, f.x};
+  auto at = [&](double along, double side) { return camera_.to_screen(g.position + along * f + side * n); };
+  Mesh mesh(1.0);
+  const Vec2 body[] = {at(half_l, 0.7 * half_w), at(0.75 * half_l, half_w), at(-half_l, half_w),
+                       at(-half_l, -half_w), at(0.75 * half_l, -half_w), at(half_l, -0.7 * half_w)};
+  mesh.convex(body, Rgba{170, 220, 255, 90}, Rgba{210, 240, 255, 120});
+  const Vec2 glass[] = {at(0.35 * half_l, 0.75 * half_w), at(0.35 * half_l, -0.75 * half_w),
+                        at(0.05 * half_l, -0.8 * half_w), at(0.05 * half_l, 0.8 * half_w)};
+  mesh.convex(glass, Rgba{40, 70, 110, 110});
+  for (int i = 0; i < 6; ++i) mesh.line(body[i], body[(i + 1) % 6], std::max(1.0, 0.08 * k), Rgba{220, 245, 255, 170});
+  mesh.draw(r);
+}
+
+// ---- the HUD -----------------------------------------------------------------------------
+
+void RaceScreen::draw_hud(const UiFonts& fonts, const CarSnapshot& view) const {
+  const int p = race_->player();
+  RaceHudModel m = hud_model(*race_, p, &view);
+  if (plan_.mode == RaceMode::TimeTrial) {  // open-ended laps, no position; the record
+    m.position = m.car_count = 0;
+    m.laps = 0;
+    if (const auto record = record_lap()) m.title = track_name_ + "  \xC2\xB7  record " + format_lap_time(*record);
+    else m.title = track_name_ + "  \xC2\xB7  time trial";
+  } else {
+    m.title = track_name_;
+  }
+  const double now = race_->time();
+  if (now < 8.0)  // a stale ghost or the like: shown on the grid
+    for (const std::string& n : notices_) m.messages.push_back({n, HudTone::Warning, now, false});
+  if (!lap_banner_.empty() && now < lap_banner_until_) {
+    const bool best = lap_banner_.rfind("New", 0) == 0;
+    m.messages.push_back({lap_banner_, best ? HudTone::Good : HudTone::Info, now - (lap_banner_until_ - 4.0), false});
+  }
+  if (race_->respawn_hold_left() > 0.0) {
+    char text[64];
+    std::snprintf(text, sizeof text, "Back on the road in %.1f s", race_->respawn_hold_left());
+    m.messages.push_back({text, HudTone::Warning, 1.0, false});
+  }
+  draw_race_hud(m, ImGui::GetIO().DisplaySize, fonts);
+}
+
+}  // namespace racer

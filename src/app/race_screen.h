@@ -1,0 +1,125 @@
+#pragma once
+// RaceScreen: one race on screen. It owns the GameRace (player + AI cars, the rules), the
+// player's InputMapper, and what draws the race (track view, camera, skid marks, the
+// ghost), and in Time Trial the lap records and the ghost of the best lap:
+//   step(input)   one fixed step: the devices' InputState -> Controls -> GameRace::step
+//                 -> snapshots -> skid marks -> time trial laps (records, ghost)
+//   render(...)   the interpolated snapshot: ground, skid marks, objects, ghost, cars,
+//                 then the HUD (start lights, messages, positions, laps, speed)
+// Building one loads the track and car files; a file that does not load gives an error
+// (RaceScreen::create returns null and the message) and never a crash.
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/catalog.h"
+#include "game/game_race.h"
+#include "game/ghost.h"
+#include "game/input_map.h"
+#include "game/records.h"
+#include "game/settings.h"
+#include "render/camera.h"
+#include "render/minimap.h"
+#include "render/particles.h"
+#include "render/skid_marks.h"
+#include "render/track_view.h"
+#include "sim/snapshot.h"
+#include "ui/imgui_layer.h"
+
+struct SDL_Renderer;
+
+namespace racer {
+
+enum class RaceMode { Quick, TimeTrial, Championship };
+
+/// Everything needed to start (and restart) a race.
+struct RacePlan {
+  RaceMode mode = RaceMode::Quick;
+  std::string track_path, track_id;
+  std::shared_ptr<const Track> track;  ///< already loaded (optional; else track_path is read)
+  std::string car_path, car_id;
+  int opponents = 5;               ///< AI cars, 0..11 (Time Trial: 0)
+  int laps = 3;                    ///< >= 1 (Time Trial: laps until the player quits)
+  std::string difficulty = "mixed";
+  int grid_slot = -1;              ///< 0 = pole, < 0 = the back
+  std::uint64_t seed = 1;
+  double rate_hz = 240.0;
+  bool autodrive = false;          ///< the medium AI drives the player's car
+  bool manual = false, no_abs = false, no_tcs = false;  ///< --manual, --no-abs, --no-tcs over the settings
+};
+
+/// Where Time Trial keeps its laps and ghosts (null pointers: nothing is saved).
+struct RaceStorage {
+  Records* records = nullptr;
+  std::optional<std::filesystem::path> data_dir;  ///< ghosts/ lives here
+  bool may_save_records = true;
+};
+
+class RaceScreen {
+ public:
+  /// Null (and `error` set) when the track or the car does not load.
+  static std::unique_ptr<RaceScreen> create(const RacePlan& plan, const Catalog& catalog, const Settings& settings,
+                                            RaceStorage storage, std::string& error);
+  ~RaceScreen();
+
+  /// One fixed step with the player's devices. Clears `input`'s shift edges once used.
+  void step(InputState& input);
+  /// R / Back: put the player's car back on the road (GameRace::request_respawn).
+  bool respawn();
+  void toggle_abs();
+  void toggle_tcs();
+  void toggle_gearbox();
+
+  /// Draws the race; `alpha` blends the last two steps, `frame_dt` (s) eases the camera.
+  void render(SDL_Renderer* renderer, int width, int height, const UiFonts& fonts, double alpha, double frame_dt,
+              bool paused);
+
+  const RacePlan& plan() const { return plan_; }
+  const GameRace& race() const { return *race_; }
+  GameRace& race() { return *race_; }
+  const WorldSnapshot& snapshot() const { return current_; }
+  const std::string& track_name() const { return track_name_; }
+  /// The race is over: every car done (never in Time Trial, which runs until quit).
+  bool over() const;
+  double dt() const;
+  /// Messages for the player that are not race messages (a stale ghost, a save failure).
+  const std::vector<std::string>& notices() const { return notices_; }
+  /// Time Trial: the best lap on record for this track and car (s).
+  std::optional<double> record_lap() const;
+  /// Time Trial: a ghost is being raced against (loaded or just recorded).
+  bool has_ghost() const { return ghost_.has_value(); }
+
+ private:
+  RaceScreen() = default;
+  void time_trial_step();
+  void draw_ghost(SDL_Renderer* renderer) const;
+  void draw_hud(const UiFonts& fonts, const CarSnapshot& view) const;
+
+  RacePlan plan_;
+  std::shared_ptr<const Track> track_;
+  std::string track_name_;
+  CarSpec car_spec_;
+  std::unique_ptr<GameRace> race_;
+  std::unique_ptr<TrackView> track_view_;
+  InputMapper mapper_;
+  Camera camera_;
+  std::vector<SkidMarks> skid_marks_;  ///< one per car
+  ParticleSystem particles_;           ///< smoke and dust, visual only
+  std::unique_ptr<Minimap> minimap_;
+  WorldSnapshot previous_, current_;
+  std::vector<std::string> notices_;
+
+  // Time Trial
+  RaceStorage storage_;
+  GhostKey ghost_key_;
+  std::optional<Ghost> ghost_;   ///< the best lap's ghost, drawn during every lap
+  GhostRecorder recorder_;
+  int laps_seen_ = 0;
+  bool lap_started_ = false;
+  std::string lap_banner_;       ///< "New best lap 1:23.456" for a few seconds
+  double lap_banner_until_ = 0.0;
+};
+
+}  // namespace racer

@@ -1,0 +1,256 @@
+// Sections: colours and scale | backdrop | MenuList | hints.
+#include "ui/menu_kit.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace racer {
+namespace {
+
+// ---- colours and scale -------------------------------------------------------------------
+
+constexpr ImU32 kAccent = IM_COL32(255, 138, 28, 255);
+constexpr ImU32 kAccentDark = IM_COL32(214, 96, 10, 255);
+constexpr ImU32 kInk = IM_COL32(240, 242, 246, 255);
+constexpr ImU32 kDim = IM_COL32(160, 166, 178, 255);
+constexpr ImU32 kDisabled = IM_COL32(100, 104, 112, 255);
+constexpr ImU32 kRow = IM_COL32(255, 255, 255, 14);
+constexpr ImU32 kPanel = IM_COL32(12, 14, 20, 215);
+
+float font_scale(const UiFonts& fonts) { return ui_scale() / fonts.menu_scale; }
+
+void arrow(ImDrawList* dl, ImVec2 c, float size, bool right, ImU32 colour) {
+  const float h = size * 0.5f;
+  if (right) dl->AddTriangleFilled({c.x - h * 0.6f, c.y - h}, {c.x - h * 0.6f, c.y + h}, {c.x + h * 0.7f, c.y}, colour);
+  else dl->AddTriangleFilled({c.x + h * 0.6f, c.y - h}, {c.x + h * 0.6f, c.y + h}, {c.x - h * 0.7f, c.y}, colour);
+}
+
+}  // namespace
+
+float ui_scale() { return std::max(0.5f, ImGui::GetIO().DisplaySize.y / 720.0f); }
+unsigned accent_colour() { return kAccent; }
+
+// ---- backdrop ------------------------------------------------------------------------------
+
+void draw_menu_backdrop(double t, bool over_picture) {
+  ImDrawList* dl = ImGui::GetBackgroundDrawList();
+  const ImVec2 d = ImGui::GetIO().DisplaySize;
+  const float s = ui_scale();
+  const unsigned a = over_picture ? 190u : 255u;
+  dl->AddRectFilledMultiColor({0, 0}, d, IM_COL32(18, 22, 34, a), IM_COL32(30, 26, 40, a), IM_COL32(10, 10, 14, a),
+                              IM_COL32(8, 10, 16, a));
+  // Diagonal speed stripes, drifting slowly to the right.
+  const float shift = static_cast<float>(std::fmod(t * 40.0, 220.0)) * s;
+  for (int i = -2; i < 12; ++i) {
+    const float x = static_cast<float>(i) * 220.0f * s + shift;
+    const float w = (i % 3 == 0 ? 46.0f : 14.0f) * s;
+    const ImU32 c = i % 3 == 0 ? IM_COL32(255, 138, 28, 22) : IM_COL32(255, 255, 255, 10);
+    const float lean = d.y * 0.45f;
+    dl->AddQuadFilled({x, d.y}, {x + w, d.y}, {x + w + lean, 0}, {x + lean, 0}, c);
+  }
+  // A chequered band along the bottom.
+  const float cell = 18.0f * s;
+  const float top = d.y - 3.0f * cell;
+  for (int row = 0; row < 3; ++row)
+    for (int col = 0; static_cast<float>(col) * cell < d.x; ++col)
+      if ((row + col) % 2 == 0)
+        dl->AddRectFilled({static_cast<float>(col) * cell, top + static_cast<float>(row) * cell},
+                          {static_cast<float>(col + 1) * cell, top + static_cast<float>(row + 1) * cell},
+                          IM_COL32(255, 255, 255, static_cast<unsigned>(18 + 8 * row)));
+  dl->AddRectFilled({0, top - 4.0f * s}, {d.x, top - 1.0f * s}, IM_COL32(255, 138, 28, 120));
+}
+
+void draw_dim() {
+  ImDrawList* dl = ImGui::GetBackgroundDrawList();
+  dl->AddRectFilled({0, 0}, ImGui::GetIO().DisplaySize, IM_COL32(0, 0, 0, 140));
+}
+
+// ---- MenuList ------------------------------------------------------------------------------
+
+void MenuList::begin(const char* id, const UiFonts& fonts, const NavInput& nav, const char* heading_text, float width,
+                     float centre_y) {
+  fonts_ = &fonts;
+  nav_ = nav;
+  // The first frame of a screen has no row count yet: move without wrapping (end() clamps).
+  const int n = last_rows_ > 0 ? last_rows_ : 1 << 20;
+  const int before = focus;
+  if (nav.up) focus = last_rows_ > 0 ? (focus + n - 1) % n : focus - 1;
+  if (nav.down) focus = (focus + 1) % n;
+  if (last_rows_ > 0 && focus >= last_rows_) focus = last_rows_ - 1;
+  focus = std::max(focus, 0);
+  if (focus != before) scroll_to_ = focus;
+  rows_ = 0;
+  const ImGuiIO& io = ImGui::GetIO();
+  mouse_moved_ = io.MouseDelta.x != 0.0f || io.MouseDelta.y != 0.0f;
+  const float s = ui_scale();
+  const ImVec2 d = io.DisplaySize;
+  const float w = std::min(width * s, d.x * 0.94f);
+  ImGui::SetNextWindowPos({d.x * 0.5f, d.y * centre_y}, ImGuiCond_Always, {0.5f, 0.5f});
+  ImGui::SetNextWindowSizeConstraints({w, 0.0f}, {w, d.y * 0.78f});
+  ImGui::PushStyleColor(ImGuiCol_WindowBg, kPanel);
+  ImGui::PushStyleColor(ImGuiCol_Border, IM_COL32(255, 138, 28, 90));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, {26.0f * s, 20.0f * s});
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 10.0f * s);
+  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, {8.0f * s, 6.0f * s});
+  ImGui::PushStyleVar(ImGuiStyleVar_ScrollbarSize, 8.0f * s);
+  // One window for every menu panel: a new window would be hidden for its first frame
+  // while ImGui measures it, so each screen change would flash an empty backdrop.
+  (void)id;
+  ImGui::Begin("##menu_panel", nullptr,
+               ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
+                   ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
+                   ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoNav);
+  const int frame = ImGui::GetFrameCount();
+  if (frame != last_frame_ + 1) {  // this list was not on screen last frame: start at its top
+    ImGui::SetScrollY(0.0f);
+    scroll_to_ = focus;
+  }
+  last_frame_ = frame;
+  ImGui::PushFont(fonts.menu);
+  ImGui::SetWindowFontScale(font_scale(fonts));
+  if (heading_text != nullptr && heading_text[0] != '\0') {
+    ImGui::PushFont(fonts.menu_bold);
+    ImGui::SetWindowFontScale(font_scale(fonts) * 1.25f);
+    ImGui::PushStyleColor(ImGuiCol_Text, kInk);
+    ImGui::TextUnformatted(heading_text);
+    ImGui::PopStyleColor();
+    ImGui::PopFont();
+    ImGui::SetWindowFontScale(font_scale(fonts));
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    ImGui::GetWindowDrawList()->AddRectFilled({p.x, p.y}, {p.x + 64.0f * s, p.y + 4.0f * s}, kAccent, 2.0f * s);
+    ImGui::Dummy({1.0f, 14.0f * s});
+  }
+}
+
+bool MenuList::end() {
+  ImGui::PopFont();
+  ImGui::End();
+  ImGui::PopStyleVar(4);
+  ImGui::PopStyleColor(2);
+  last_rows_ = rows_;
+  if (focus >= rows_ && rows_ > 0) focus = rows_ - 1;
+  return nav_.back;
+}
+
+bool MenuList::row(const char* id, bool enabled, float& x0, float& y0, float& x1, float& y1, bool& hovered) {
+  const int index = rows_++;
+  const float s = ui_scale();
+  const float h = ImGui::GetFontSize() * 1.7f;
+  const float w = ImGui::GetContentRegionAvail().x;
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  ImGui::PushID(index);
+  ImGui::InvisibleButton(id, {w, h});
+  ImGui::PopID();
+  hovered = ImGui::IsItemHovered();
+  if (hovered && mouse_moved_ && enabled) focus = index;
+  if (scroll_to_ == index) {
+    ImGui::SetScrollHereY(0.5f);
+    scroll_to_ = -1;
+  }
+  x0 = p.x, y0 = p.y, x1 = p.x + w, y1 = p.y + h;
+  const bool focused = index == focus;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  if (focused) {
+    dl->AddRectFilledMultiColor({x0, y0}, {x1, y1}, kAccent, kAccentDark, kAccentDark, kAccent);
+    dl->AddRectFilled({x0, y0}, {x0 + 6.0f * s, y1}, IM_COL32(255, 230, 190, 255));
+  } else {
+    dl->AddRectFilled({x0, y0}, {x1, y1}, kRow, 4.0f * s);
+  }
+  return focused;
+}
+
+bool MenuList::button(const char* label, bool enabled) {
+  float x0, y0, x1, y1;
+  bool hovered = false;
+  const bool focused = row(label, enabled, x0, y0, x1, y1, hovered);
+  const ImVec2 ts = ImGui::CalcTextSize(label);
+  const ImU32 ink = !enabled ? kDisabled : focused ? IM_COL32(20, 14, 8, 255) : kInk;
+  ImGui::GetWindowDrawList()->AddText({x0 + 22.0f * ui_scale(), (y0 + y1 - ts.y) * 0.5f}, ink, label);
+  if (!enabled) return false;
+  return (focused && nav_.confirm) || (hovered && ImGui::IsMouseReleased(ImGuiMouseButton_Left));
+}
+
+int MenuList::choice(const char* label, const std::string& value, bool enabled) {
+  float x0, y0, x1, y1;
+  bool hovered = false;
+  const bool focused = row(label, enabled, x0, y0, x1, y1, hovered);
+  const float s = ui_scale();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 ls = ImGui::CalcTextSize(label);
+  const ImU32 ink = !enabled ? kDisabled : focused ? IM_COL32(20, 14, 8, 255) : kInk;
+  const float cy = (y0 + y1) * 0.5f;
+  dl->AddText({x0 + 22.0f * s, cy - ls.y * 0.5f}, focused ? ink : kDim, label);
+  const ImVec2 vs = ImGui::CalcTextSize(value.c_str());
+  const float arrow_w = ImGui::GetFontSize() * 0.9f;
+  const float right_arrow_x = x1 - 18.0f * s - arrow_w * 0.5f;
+  const float value_right = right_arrow_x - arrow_w;
+  const float value_left = value_right - vs.x;
+  const float left_arrow_x = value_left - arrow_w;
+  dl->AddText({value_left, cy - vs.y * 0.5f}, ink, value.c_str());
+  const ImU32 arrows = !enabled ? kDisabled : focused ? IM_COL32(20, 14, 8, 255) : IM_COL32(255, 138, 28, 220);
+  arrow(dl, {left_arrow_x, cy}, ImGui::GetFontSize() * 0.6f, false, arrows);
+  arrow(dl, {right_arrow_x, cy}, ImGui::GetFontSize() * 0.6f, true, arrows);
+  if (!enabled) return 0;
+  if (focused && nav_.left) return -1;
+  if (focused && (nav_.right || nav_.confirm)) return +1;
+  if (hovered && ImGui::IsMouseReleased(ImGuiMouseButton_Left))
+    return ImGui::GetIO().MousePos.x < (left_arrow_x + value_left) * 0.5f ? -1 : +1;
+  return 0;
+}
+
+bool MenuList::field(const char* label, const std::string& value, bool highlight) {
+  float x0, y0, x1, y1;
+  bool hovered = false;
+  const bool focused = row(label, true, x0, y0, x1, y1, hovered);
+  const float s = ui_scale();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float cy = (y0 + y1) * 0.5f;
+  const ImU32 ink = focused ? IM_COL32(20, 14, 8, 255) : kInk;
+  const ImVec2 ls = ImGui::CalcTextSize(label);
+  dl->AddText({x0 + 22.0f * s, cy - ls.y * 0.5f}, focused ? ink : kDim, label);
+  const ImVec2 vs = ImGui::CalcTextSize(value.c_str());
+  const ImU32 value_ink = highlight ? (focused ? IM_COL32(120, 0, 0, 255) : IM_COL32(255, 110, 90, 255)) : ink;
+  dl->AddText({x1 - 22.0f * s - vs.x, cy - vs.y * 0.5f}, value_ink, value.c_str());
+  return (focused && nav_.confirm) || (hovered && ImGui::IsMouseReleased(ImGuiMouseButton_Left));
+}
+
+void MenuList::text(const std::string& t, unsigned colour, float scale) {
+  ImGui::SetWindowFontScale(font_scale(*fonts_) * scale);
+  ImGui::PushStyleColor(ImGuiCol_Text, colour != 0 ? colour : kDim);
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(t.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::PopStyleColor();
+  ImGui::SetWindowFontScale(font_scale(*fonts_));
+}
+
+void MenuList::heading(const char* t) {
+  ImGui::Dummy({1.0f, 6.0f * ui_scale()});
+  ImGui::PushFont(fonts_->menu_bold);
+  ImGui::SetWindowFontScale(font_scale(*fonts_) * 0.8f);
+  ImGui::PushStyleColor(ImGuiCol_Text, kAccent);
+  ImGui::TextUnformatted(t);
+  ImGui::PopStyleColor();
+  ImGui::PopFont();
+  ImGui::SetWindowFontScale(font_scale(*fonts_));
+}
+
+void MenuList::gap(float units) { ImGui::Dummy({1.0f, units * ui_scale()}); }
+
+// ---- hints ---------------------------------------------------------------------------------
+
+void draw_hint(const UiFonts& fonts, const std::string& text) {
+  ImDrawList* dl = ImGui::GetForegroundDrawList();
+  const ImVec2 d = ImGui::GetIO().DisplaySize;
+  const float size = fonts.menu_size * font_scale(fonts) * 0.62f;
+  const ImVec2 ts = fonts.menu->CalcTextSizeA(size, FLT_MAX, 0.0f, text.c_str());
+  const float s = ui_scale();
+  const ImVec2 at{(d.x - ts.x) * 0.5f, d.y - 54.0f * s - ts.y * 0.5f};
+  dl->AddRectFilled({at.x - 14.0f * s, at.y - 6.0f * s}, {at.x + ts.x + 14.0f * s, at.y + ts.y + 6.0f * s},
+                    IM_COL32(0, 0, 0, 150), 6.0f * s);
+  dl->AddText(fonts.menu, size, at, kDim, text.c_str());
+}
+
+}  // namespace racer

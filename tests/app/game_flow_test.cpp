@@ -1,0 +1,475 @@
+// The game as a player meets it, driven through SDL's event queue: the real FlowApp with a
+// real (dummy-driver) window, menus navigated with pushed key presses only, and again with
+// a virtual game controller only (SDL_JoystickAttachVirtual): Quick Race -> setup (track,
+// 1-2 opponents, 1 lap) -> start -> pause and resume -> respawn -> the race FINISHES ->
+// results -> back to the menu. The player's car is driven by the autodrive (--autodrive),
+// and in separate tests by the keyboard's and the pad's throttle (the bindings path).
+// Fixed-time frames (0.5 s of simulation each) keep it deterministic and quick.
+// Runs headless: SDL_VIDEODRIVER=dummy, SDL_AUDIODRIVER=dummy.
+#include "app/flow_app.h"
+
+#include <SDL.h>
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <memory>
+
+#include "game/temp_dir.h"
+#include "platform/screenshot.h"
+
+namespace racer {
+namespace {
+
+// The virtual controller's joystick-level layout (see tests/platform/gamepad_test.cpp).
+constexpr int kTriggerLeft = 4, kTriggerRight = 5;
+constexpr int kA = 0, kB = 1, kBack = 4, kStart = 6, kDpadUp = 11, kDpadDown = 12, kDpadLeft = 13;
+constexpr Sint16 kAxisMin = -32768, kAxisMax = 32767;
+constexpr int kMaxRaceFrames = 600;  // 300 s of racing: far more than one lap needs
+
+class GameFlowTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    setenv("SDL_VIDEODRIVER", "dummy", 0);
+    setenv("SDL_AUDIODRIVER", "dummy", 0);
+    WindowConfig wc;
+    wc.width = shots_dir() ? 1280 : 640;
+    wc.height = shots_dir() ? 720 : 360;
+    wc.vsync = false;
+    window_ = std::make_unique<Window>(wc);
+    ASSERT_TRUE(window_->ok()) << window_->error();
+  }
+  void TearDown() override {
+    app_.reset();
+    if (joystick_ != nullptr) SDL_JoystickClose(joystick_);
+    if (pad_index_ >= 0) SDL_JoystickDetachVirtual(pad_index_);
+    window_.reset();
+  }
+
+  void make_app(bool autodrive) {
+    FlowConfig config;
+    config.options.autodrive = autodrive;
+    config.options.rate_hz = 120.0;
+    config.config_dir = dir_.path() / "config";
+    config.data_dir = dir_.path() / "data";
+    config.sim_per_frame = 0.5;
+    app_ = std::make_unique<FlowApp>(config, *window_);
+    frame();
+    ASSERT_EQ(app_->screen(), Screen::MainMenu) << screen_name(app_->screen());
+  }
+  void frame() { ASSERT_TRUE(app_->frame()); }
+
+  /// RACER_FLOW_SHOTS=DIR: the screens along the way are saved there (for looking at them).
+  static const char* shots_dir() { return std::getenv("RACER_FLOW_SHOTS"); }
+  void shot(const std::string& name) {
+    if (shots_dir() == nullptr) return;
+    // The next frame is drawn and saved before it is presented.
+    frame();
+    const std::string path = std::string(shots_dir()) + "/" + name + ".png";
+    EXPECT_EQ(save_png(window_->renderer(), path), "");
+  }
+
+  // --- keyboard
+  void push_key(SDL_Keycode key, bool down) {
+    SDL_Event e{};
+    e.type = down ? SDL_KEYDOWN : SDL_KEYUP;
+    e.key.state = down ? SDL_PRESSED : SDL_RELEASED;
+    e.key.keysym.sym = key;
+    e.key.keysym.scancode = SDL_GetScancodeFromKey(key);
+    ASSERT_EQ(SDL_PushEvent(&e), 1) << SDL_GetError();
+  }
+  /// A press and release, then a frame.
+  void tap(SDL_Keycode key, int times = 1) {
+    for (int i = 0; i < times; ++i) {
+      push_key(key, true);
+      push_key(key, false);
+      frame();
+    }
+  }
+
+  // --- gamepad
+  void attach_pad() {
+    pad_index_ = SDL_JoystickAttachVirtual(SDL_JOYSTICK_TYPE_GAMECONTROLLER, 6, 15, 0);
+    ASSERT_GE(pad_index_, 0) << SDL_GetError();
+    joystick_ = SDL_JoystickOpen(pad_index_);
+    ASSERT_NE(joystick_, nullptr) << SDL_GetError();
+    set_axis(kTriggerLeft, kAxisMin);  // released triggers
+    set_axis(kTriggerRight, kAxisMin);
+    frame();
+  }
+  void set_axis(int axis, Sint16 v) { ASSERT_EQ(SDL_JoystickSetVirtualAxis(joystick_, axis, v), 0) << SDL_GetError(); }
+  void button(int b, int times = 1) {
+    for (int i = 0; i < times; ++i) {
+      ASSERT_EQ(SDL_JoystickSetVirtualButton(joystick_, b, 1), 0) << SDL_GetError();
+      frame();
+      ASSERT_EQ(SDL_JoystickSetVirtualButton(joystick_, b, 0), 0) << SDL_GetError();
+      frame();
+    }
+  }
+
+  /// Frames until the race's lights are out.
+  void wait_for_lights_out() {
+    for (int i = 0; i < 40 && app_->race()->race().phase() != SessionPhase::Racing; ++i) frame();
+    ASSERT_EQ(app_->race()->race().phase(), SessionPhase::Racing);
+  }
+  double player_speed() const {
+    const RaceScreen& r = *app_->race();
+    return r.race().world().car(static_cast<std::size_t>(r.race().player())).forward_speed();
+  }
+  void expect_finished_results(int cars) {
+    ASSERT_EQ(app_->screen(), Screen::Results) << screen_name(app_->screen());
+    const GameRace& race = app_->race()->race();
+    EXPECT_TRUE(race.over());
+    const std::vector<SessionCarResult> results = race.rules().results();
+    ASSERT_EQ(results.size(), static_cast<std::size_t>(cars));
+    bool player_seen = false;
+    for (const SessionCarResult& r : results) {
+      EXPECT_GE(r.position, 1);
+      if (r.car == race.player()) {
+        player_seen = true;
+        EXPECT_EQ(r.status, CarStatus::Finished) << "the autodriven player finishes";
+        EXPECT_EQ(r.laps, 1);
+        ASSERT_TRUE(r.total_time.has_value());
+        EXPECT_GT(*r.total_time, 30.0) << "a real lap of Lantern Hill takes a while";
+      }
+    }
+    EXPECT_TRUE(player_seen);
+  }
+
+  test::TempDir dir_;
+  std::unique_ptr<Window> window_;
+  std::unique_ptr<FlowApp> app_;
+  int pad_index_ = -1;
+  SDL_Joystick* joystick_ = nullptr;
+};
+
+// Setup rows: Track, Car, Opponents, Laps, Difficulty, Start from, Start, Back.
+TEST_F(GameFlowTest, KeyboardOnlyFromTheMenuToTheResultsOfAFinishedRace) {
+  make_app(/*autodrive=*/true);
+  shot("menu");
+  tap(SDLK_RETURN);  // Quick Race
+  ASSERT_EQ(app_->screen(), Screen::Setup);
+  shot("setup");
+  tap(SDLK_DOWN, 2);      // -> Opponents (5)
+  tap(SDLK_LEFT, 3);      // 2 opponents
+  tap(SDLK_DOWN);         // -> Laps (3)
+  tap(SDLK_LEFT, 2);      // 1 lap
+  tap(SDLK_DOWN, 3);      // -> Start
+  tap(SDLK_RETURN);
+  ASSERT_EQ(app_->screen(), Screen::Loading);
+  frame();
+  ASSERT_EQ(app_->screen(), Screen::Race) << screen_name(app_->screen()) << ": " <<
+      (app_->messages().empty() ? "" : app_->messages().front());
+  const GameRace& race = app_->race()->race();
+  EXPECT_EQ(race.car_count(), 3u) << "the player and 2 AI cars";
+  EXPECT_EQ(race.rules().config().laps, 1);
+  EXPECT_EQ(app_->race()->track_name(), "Lantern Hill");
+
+  wait_for_lights_out();
+  tap(SDLK_ESCAPE);
+  ASSERT_EQ(app_->screen(), Screen::Paused) << "Esc pauses";
+  shot("pause");
+  const double paused_at = race.time();
+  tap(SDLK_DOWN);
+  tap(SDLK_UP);
+  EXPECT_DOUBLE_EQ(race.time(), paused_at) << "nothing moves while paused";
+  tap(SDLK_RETURN);  // Resume
+  ASSERT_EQ(app_->screen(), Screen::Race);
+  tap(SDLK_r);  // respawn: the car is put back on the road and held
+  EXPECT_EQ(race.respawns(race.player()), 1) << "R asks GameRace for a respawn";
+
+  for (int i = 0; i < kMaxRaceFrames && app_->screen() == Screen::Race; ++i) frame();
+  expect_finished_results(3);
+  shot("results");
+
+  tap(SDLK_DOWN);    // Restart -> Back to menu
+  tap(SDLK_RETURN);
+  EXPECT_EQ(app_->screen(), Screen::MainMenu);
+  EXPECT_EQ(app_->race(), nullptr);
+}
+
+TEST_F(GameFlowTest, GamepadOnlyFromTheMenuToTheResultsOfAFinishedRace) {
+  make_app(/*autodrive=*/true);
+  attach_pad();
+  button(kDpadDown);  // Time Trial
+  button(kDpadUp);    // Quick Race
+  button(kA);
+  ASSERT_EQ(app_->screen(), Screen::Setup);
+  button(kDpadDown, 2);
+  button(kDpadLeft, 4);  // 1 opponent
+  button(kDpadDown);
+  button(kDpadLeft, 2);  // 1 lap
+  button(kDpadDown, 3);
+  button(kA);            // Start (the Loading frame, then the race)
+  ASSERT_EQ(app_->screen(), Screen::Race) << screen_name(app_->screen());
+  const GameRace& race = app_->race()->race();
+  EXPECT_EQ(race.car_count(), 2u);
+
+  wait_for_lights_out();
+  button(kStart);
+  ASSERT_EQ(app_->screen(), Screen::Paused) << "Start pauses";
+  button(kB);
+  ASSERT_EQ(app_->screen(), Screen::Race) << "B resumes";
+  button(kBack);
+  EXPECT_EQ(race.respawns(race.player()), 1) << "Back asks for a respawn";
+
+  for (int i = 0; i < kMaxRaceFrames && app_->screen() == Screen::Race; ++i) frame();
+  expect_finished_results(2);
+  button(kB);  // back to the menu
+  EXPECT_EQ(app_->screen(), Screen::MainMenu);
+}
+
+// Without the autodrive: the keyboard's throttle (Up) and the pad's right trigger reach the
+// player's car through the bindings.
+TEST_F(GameFlowTest, KeyboardThrottleDrivesThePlayersCar) {
+  make_app(/*autodrive=*/false);
+  tap(SDLK_RETURN);
+  tap(SDLK_DOWN, 2);
+  tap(SDLK_LEFT, 5);  // no opponents
+  tap(SDLK_DOWN, 4);
+  tap(SDLK_RETURN);
+  frame();
+  ASSERT_EQ(app_->screen(), Screen::Race);
+  wait_for_lights_out();
+  EXPECT_LT(player_speed(), 0.5);
+  push_key(SDLK_UP, true);
+  for (int i = 0; i < 6; ++i) frame();
+  EXPECT_GT(player_speed(), 5.0) << "3 s of throttle";
+  push_key(SDLK_UP, false);
+}
+
+TEST_F(GameFlowTest, GamepadTriggerDrivesThePlayersCar) {
+  make_app(/*autodrive=*/false);
+  attach_pad();
+  button(kA);
+  button(kDpadDown, 2);
+  button(kDpadLeft, 5);
+  button(kDpadDown, 4);
+  button(kA);
+  ASSERT_EQ(app_->screen(), Screen::Race);
+  wait_for_lights_out();
+  EXPECT_LT(player_speed(), 0.5);
+  set_axis(kTriggerRight, kAxisMax);
+  for (int i = 0; i < 6; ++i) frame();
+  EXPECT_GT(player_speed(), 5.0) << "3 s of right trigger";
+}
+
+// Time Trial, autodriven: the first lap is a record (records.json) with a ghost
+// (ghosts/lantern_hill__sedan.json); the next session races that ghost; a ghost stamped
+// with another physics version is refused with its message shown on the grid.
+TEST_F(GameFlowTest, TimeTrialSavesTheBestLapAndAGhostAndRefusesAStaleGhost) {
+  make_app(/*autodrive=*/true);
+  // The main menu keeps its focus: from Quick Race the first time, then on Time Trial.
+  auto start_time_trial = [this](int downs) {
+    tap(SDLK_DOWN, downs);
+    tap(SDLK_RETURN);  // Time Trial
+    ASSERT_EQ(app_->screen(), Screen::Setup);
+    tap(SDLK_DOWN, 2);  // Track, Car -> Start
+    tap(SDLK_RETURN);
+    frame();
+    ASSERT_EQ(app_->screen(), Screen::Race) << screen_name(app_->screen());
+    EXPECT_EQ(app_->race()->race().car_count(), 1u) << "alone on the track";
+  };
+  ASSERT_NO_FATAL_FAILURE(start_time_trial(1));
+  EXPECT_FALSE(app_->race()->has_ghost());
+  for (int i = 0; i < kMaxRaceFrames && !app_->records().best_lap("lantern_hill", "sedan"); ++i) frame();
+  const BestLap* best = app_->records().best_lap("lantern_hill", "sedan");
+  ASSERT_NE(best, nullptr) << "a lap was completed and kept";
+  EXPECT_GT(best->lap_time, 30.0);
+  EXPECT_TRUE(app_->race()->has_ghost());
+  const std::filesystem::path ghost = dir_.path() / "data" / "ghosts" / "lantern_hill__sedan.json";
+  ASSERT_TRUE(std::filesystem::exists(ghost));
+  ASSERT_TRUE(std::filesystem::exists(dir_.path() / "data" / "records.json"));
+  tap(SDLK_ESCAPE);
+  tap(SDLK_DOWN, 3);
+  tap(SDLK_RETURN);  // Quit to menu
+  ASSERT_EQ(app_->screen(), Screen::MainMenu);
+
+  ASSERT_NO_FATAL_FAILURE(start_time_trial(0));
+  EXPECT_TRUE(app_->race()->has_ghost()) << "the saved ghost is loaded";
+  EXPECT_TRUE(app_->race()->notices().empty());
+  if (shots_dir() != nullptr) {
+    wait_for_lights_out();
+    for (int i = 0; i < 8; ++i) frame();
+    shot("time_trial_ghost");
+  }
+  tap(SDLK_ESCAPE);
+  tap(SDLK_DOWN, 3);
+  tap(SDLK_RETURN);
+
+  // Another physics version: refused, with a message.
+  std::string text;
+  {
+    std::ifstream in(ghost);
+    text.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  const std::string stamp = "\"physics_version\":" + std::to_string(kPhysicsVersion);
+  const std::size_t at = text.find(stamp);
+  ASSERT_NE(at, std::string::npos);
+  text.replace(at, stamp.size(), "\"physics_version\":" + std::to_string(kPhysicsVersion + 1));
+  {
+    std::ofstream out(ghost);
+    out << text;
+  }
+  ASSERT_NO_FATAL_FAILURE(start_time_trial(0));
+  EXPECT_FALSE(app_->race()->has_ghost());
+  shot("stale_ghost");
+  ASSERT_EQ(app_->race()->notices().size(), 1u);
+  EXPECT_NE(app_->race()->notices().front().find("physics version"), std::string::npos)
+      << app_->race()->notices().front();
+}
+
+// A championship round with the keyboard: set up (1 opponent, 1 lap), raced to the end,
+// the standings after round 1, the progress saved and found again by the next start.
+TEST_F(GameFlowTest, ChampionshipRoundIsScoredAndItsProgressSaved) {
+  make_app(/*autodrive=*/true);
+  tap(SDLK_DOWN, 2);
+  tap(SDLK_RETURN);  // Championship: none yet -> its setup
+  ASSERT_EQ(app_->screen(), Screen::Setup);
+  // Rows: Car, Opponents, Laps, Difficulty, Start Championship, Back.
+  tap(SDLK_DOWN);
+  tap(SDLK_LEFT, 4);  // 1 opponent
+  tap(SDLK_DOWN);
+  tap(SDLK_LEFT, 2);  // 1 lap
+  tap(SDLK_DOWN, 2);
+  tap(SDLK_RETURN);
+  frame();
+  ASSERT_EQ(app_->screen(), Screen::Race) << screen_name(app_->screen());
+  EXPECT_EQ(app_->race()->plan().track_id, "lantern_hill") << "round 1";
+  for (int i = 0; i < kMaxRaceFrames && app_->screen() == Screen::Race; ++i) frame();
+  expect_finished_results(2);
+  ASSERT_TRUE(app_->records().championship.has_value());
+  const ChampionshipProgress& progress = *app_->records().championship;
+  EXPECT_EQ(progress.round_index, 1);
+  ASSERT_EQ(progress.rounds.size(), 1u);
+  int total = 0;
+  for (const auto& [driver, points] : progress.points) total += points;
+  EXPECT_EQ(total, 25 + 18) << "two classified finishers";
+  tap(SDLK_RETURN);  // Standings
+  ASSERT_EQ(app_->screen(), Screen::Standings);
+  shot("standings");
+  tap(SDLK_DOWN);
+  tap(SDLK_RETURN);  // Back to menu
+  ASSERT_EQ(app_->screen(), Screen::MainMenu);
+
+  app_.reset();
+  make_app(true);
+  ASSERT_TRUE(app_->records().championship.has_value()) << "loaded from records.json";
+  EXPECT_EQ(app_->records().championship->round_index, 1);
+  tap(SDLK_DOWN, 2);
+  tap(SDLK_RETURN);
+  EXPECT_EQ(app_->screen(), Screen::ChampionshipMenu) << "continue where it was left";
+}
+
+// Settings with the keyboard: a volume changed, the throttle rebound to a captured key, and
+// the gamepad's throttle to a captured trigger (sampled at rest first), saved to the config
+// dir and read back by the next start.
+TEST_F(GameFlowTest, SettingsAreChangedReboundSavedAndLoadedAgain) {
+  make_app(/*autodrive=*/false);
+  attach_pad();
+  tap(SDLK_DOWN, 3);  // Settings
+  tap(SDLK_RETURN);
+  ASSERT_EQ(app_->screen(), Screen::Settings);
+  tap(SDLK_LEFT);  // master volume 80% -> 70%
+  EXPECT_NEAR(app_->settings().audio.master, 0.7, 1e-9);
+  // Rows: 3 volumes, 3 display, 6 driving, then the keyboard's actions (throttle is 3rd).
+  tap(SDLK_DOWN, 14);
+  tap(SDLK_RETURN);  // capture a key for the throttle
+  tap(SDLK_t);
+  ASSERT_EQ(app_->settings().input.keys(InputAction::Throttle), std::vector<std::string>{"T"});
+  EXPECT_EQ(app_->screen(), Screen::Settings) << "the captured key is not a menu move";
+  shot("settings");
+  tap(SDLK_DOWN, 10);  // the gamepad's throttle
+  tap(SDLK_RETURN);
+  frame();  // sampled at rest: the left trigger rests at -1 and is not taken for that
+  set_axis(kTriggerLeft, kAxisMax);
+  frame();
+  frame();
+  set_axis(kTriggerLeft, kAxisMin);
+  EXPECT_EQ(app_->settings().input.pad(InputAction::Throttle), std::vector<std::string>{"lefttrigger+"});
+  tap(SDLK_ESCAPE);  // save and back
+  ASSERT_EQ(app_->screen(), Screen::MainMenu);
+  ASSERT_TRUE(std::filesystem::exists(dir_.path() / "config" / "settings.json"));
+
+  app_.reset();
+  make_app(false);
+  EXPECT_NEAR(app_->settings().audio.master, 0.7, 1e-9) << "loaded at start";
+  EXPECT_EQ(app_->settings().input.keys(InputAction::Throttle), std::vector<std::string>{"T"});
+  EXPECT_EQ(app_->settings().input.pad(InputAction::Throttle), std::vector<std::string>{"lefttrigger+"});
+}
+
+// A corrupt settings file: the game starts with the defaults and says so (a message
+// screen), the file is set aside, and OK goes on to the menu.
+TEST_F(GameFlowTest, ABadSettingsFileGivesAMessageNotACrash) {
+  std::filesystem::create_directories(dir_.path() / "config");
+  {
+    std::ofstream out(dir_.path() / "config" / "settings.json");
+    out << "{ \"format\": 1, \"audio\": { \"mastr\": 2 } ";
+  }
+  FlowConfig config;
+  config.config_dir = dir_.path() / "config";
+  config.data_dir = dir_.path() / "data";
+  config.sim_per_frame = 0.5;
+  app_ = std::make_unique<FlowApp>(config, *window_);
+  frame();
+  ASSERT_EQ(app_->screen(), Screen::Message);
+  ASSERT_FALSE(app_->messages().empty());
+  EXPECT_NE(app_->messages().front().find("settings.json"), std::string::npos) << app_->messages().front();
+  shot("message");
+  tap(SDLK_RETURN);
+  EXPECT_EQ(app_->screen(), Screen::MainMenu);
+  EXPECT_TRUE(std::filesystem::exists(dir_.path() / "config" / "settings.json.bad"));
+}
+
+TEST(ChampionshipPlan, IdKeepsTheSeasonsChoicesAndUnreadableIdsAreRefused) {
+  ChampionshipPlan p;
+  p.car_id = "hatchback";
+  p.opponents = 7;
+  p.laps = 2;
+  p.difficulty = "hard";
+  EXPECT_EQ(p.id(), "rookie_cup|hatchback|7|2|hard");
+  const auto back = ChampionshipPlan::parse(p.id());
+  ASSERT_TRUE(back.has_value());
+  EXPECT_EQ(back->car_id, "hatchback");
+  EXPECT_EQ(back->opponents, 7);
+  EXPECT_EQ(back->laps, 2);
+  EXPECT_EQ(back->difficulty, "hard");
+  for (const char* bad : {"rookie_cup", "", "a|b|c|d", "cup|sedan|x|2|mixed", "cup|sedan|12|2|mixed",
+                          "cup|sedan|5|0|mixed", "cup|sedan|5|2|insane", "cup||5|2|mixed"})
+    EXPECT_FALSE(ChampionshipPlan::parse(bad).has_value()) << bad;
+}
+
+// BoundInput from SDL key events: a tap inside one frame still gives its edge, a held key
+// gives one edge, and a key name SDL does not know is reported.
+TEST_F(GameFlowTest, BoundInputGivesEdgesForTapsAndReportsUnknownKeys) {
+  InputSettings input;
+  input.keyboard[static_cast<std::size_t>(InputAction::Pause)] = {"Escape"};
+  input.keyboard[static_cast<std::size_t>(InputAction::Respawn)] = {"NoSuchKey"};
+  BoundInput bound(input);
+  ASSERT_EQ(bound.problems().size(), 1u);
+  EXPECT_NE(bound.problems().front().find("NoSuchKey"), std::string::npos);
+  auto event = [](SDL_Keycode key, bool down) {
+    SDL_Event e{};
+    e.type = down ? SDL_KEYDOWN : SDL_KEYUP;
+    e.key.keysym.sym = key;
+    e.key.keysym.scancode = SDL_GetScancodeFromKey(key);
+    return e;
+  };
+  InputState state;
+  const std::size_t pause = static_cast<std::size_t>(InputAction::Pause);
+  bound.handle(event(SDLK_ESCAPE, true));
+  bound.handle(event(SDLK_ESCAPE, false));
+  EXPECT_TRUE(bound.read({}, state)[pause]) << "down and up between two reads";
+  EXPECT_FALSE(bound.read({}, state)[pause]);
+  bound.handle(event(SDLK_ESCAPE, true));
+  EXPECT_TRUE(bound.read({}, state)[pause]);
+  EXPECT_FALSE(bound.read({}, state)[pause]) << "held: one edge";
+  bound.handle(event(SDLK_UP, true));
+  bound.read({}, state);
+  EXPECT_TRUE(state.throttle_key) << "the default throttle keys";
+}
+
+}  // namespace
+}  // namespace racer
