@@ -17,6 +17,10 @@ namespace {
 
 constexpr double kSpeedGain = 3.0;       // 1/s: m/s^2 asked per m/s of speed error
 constexpr double kRollingShare = 0.013;
+constexpr double kSpinShare = 0.9;       // share of the peak slip ratio the driven wheels may reach
+constexpr double kCapFall = 6.0;         // 1/s of throttle ceiling per unit of slip beyond it
+constexpr double kCapRise = 1.5;         // 1/s the ceiling recovers at
+constexpr double kCapMin = 0.15;         // the ceiling never closes the throttle entirely
 constexpr double kYawIntegral = 0.0;     // rad of road-wheel angle per rad/s of yaw error per s
 constexpr double kYawGain = 0.0;         // share of the kinematic steer for a yaw error  // rolling resistance of asphalt, as a share of the weight
 
@@ -375,7 +379,7 @@ Controls AiDriver::pedals(const DriverView& v) {
   return c;
 }
 
-Controls AiDriver::filters(Controls c, const DriverView& v) const {
+Controls AiDriver::filters(Controls c, const DriverView& v) {
   const SelfView& me = v.self;
   CollisionFilter col;
   col.gap = state_.gap_ahead;
@@ -394,6 +398,12 @@ Controls AiDriver::filters(Controls c, const DriverView& v) const {
   if (me.forward_speed < 3.0) tr.rear_slip_angle = 0.0;  // slip angles mean nothing at a crawl
   tr.slip_limit = 0.8 * peak_slip_ratio_;                // ease off before the peak, not after it
   tr.slide_limit = 0.9 * rear_peak_slip_angle_;
+  // A throttle ceiling with memory: it falls while a driven wheel spins past the peak and
+  // comes back slowly, so the pedal does not pump between spin and grip.
+  const double over = tr.driven_slip / peak_slip_ratio_ - kSpinShare;
+  throttle_cap_ = std::clamp(throttle_cap_ + (over > 0.0 ? -kCapFall * over : kCapRise) * v.dt, kCapMin, 1.0);
+  c.throttle = std::min(c.throttle, throttle_cap_);
+  tr.slip_limit = 2.0 * peak_slip_ratio_;  // the ceiling does the spin; the filter catches slides
   c = filter_traction(c, tr);
   FrontGripFilter fg;
   fg.speed = me.forward_speed;

@@ -3,15 +3,15 @@
 //   1. v_max(s) = sqrt(mu_y g / |kappa|), mu_y = mu x the car's lateral share (load
 //      transfer, see lateral_grip_share), mu = grip_factor x tyre mu_peak x the grip of the
 //      surface under the car's four wheels on the line (gravel, ice, kerbs, ...).
-//   2. forward pass (acceleration): a = (min(F_engine(v), F_traction(mu) f) - R(v)) / m with
-//      f = sqrt(1 - (v^2 kappa / (mu_y g))^2) the share of the friction ellipse left over by
-//      cornering, R = 1/2 rho Cd A v^2 + Crr(surface) m g. a may be negative (drag at the
-//      cornering limit, or beyond top speed): the car slows, as it would.
-//   3. backward pass (braking): decel = min(mu g f, F_brakes / m, rear) + R(v) / m, where
-//      `rear` is the most the rear axle allows while cornering: braking moves load to the
-//      front (m a_x h / L), and the lighter rear must still carry its share of the
-//      cornering force and its share of the braking (rear_brake_share) within mu_y N_r.
-//      This is why a car cannot brake hard in a fast bend without the rear letting go.
+//   2. forward pass (acceleration): a = (min(F_engine(v), m a_axles) - R(v)) / m, with
+//      R = 1/2 rho Cd A v^2 + Crr(surface) m g and a_axles the most both axles allow while
+//      cornering at a_y = v^2 kappa: each axle carries its static share of the cornering
+//      force and its share of the drive inside its friction ellipse on a load that the
+//      acceleration shifts to the rear (m a h / L). a may be negative (drag at the cornering
+//      limit, or beyond top speed): the car slows, as it would.
+//   3. backward pass (braking): decel = min(F_brakes / m, a_axles) + R(v) / m, the axles'
+//      limit now with the brake bias and the load shifted to the front: a car cannot brake
+//      hard in a fast bend without the rear letting go.
 //   4. lap time = sum ds / v (trapezoidal in 1/v), braking zones where the backward pass
 //      binds.
 // Both passes integrate v^2 with a midpoint step and run twice around the closed line from
@@ -68,8 +68,9 @@ double lateral_grip_share(const CarSpec& spec);
 /// max_rpm, idle as the lowest rpm), efficiency and final drive; brakes from max_torque.
 CarEnvelope car_envelope(const CarSpec& spec);
 
-/// A constant-force test envelope: no drag, no rolling resistance, traction = mu m g,
-/// `drive_force` N up to `top_speed` m/s.
+/// A constant-force test envelope: no drag, no rolling resistance, no load transfer, the
+/// drive and the brakes shared equally by the axles (so traction = braking = mu m g, and
+/// the friction circle of the whole car), `drive_force` N up to `top_speed` m/s.
 CarEnvelope simple_envelope(double mass, double mu_peak, double drive_force, double top_speed);
 
 struct SpeedProfileParams {

@@ -56,7 +56,7 @@ GameRace::GameRace(std::shared_ptr<const Track> track, PlayerEntry player, std::
   const std::size_t count = opponents.size() + 1;
   const std::vector<Pose> poses = race_grid_poses(t, count);
   const int sectors = static_cast<int>(t.sector_starts().size());
-  RouteCache routes;
+  RouteCache routes(config_.rate_hz);
   std::size_t next_opponent = 0;
   for (std::size_t i = 0; i < count; ++i) {
     CarRun run;

@@ -34,7 +34,7 @@ Race::Race(std::shared_ptr<const Track> track, std::vector<RaceEntry> entries, R
   add_track_bodies(*world_, t);
   const std::vector<Pose> poses = race_grid_poses(t, entries.size());
   const int sectors = static_cast<int>(t.sector_starts().size());
-  RouteCache routes;  // one route per car spec and margin
+  RouteCache routes(config_.rate_hz);  // one route per car spec and margin
   double slowest = 0.0;
   for (std::size_t i = 0; i < entries.size(); ++i) {
     CarRun run;

@@ -10,6 +10,7 @@
 #include <cmath>
 
 #include "core/math.h"
+#include "sim/proving_ground.h"
 
 namespace racer {
 
@@ -177,8 +178,12 @@ void place_for_respawn(World& world, const Track& track, std::size_t i, double s
 // ---------------------------------------------------------------- routes and seeds
 
 std::shared_ptr<const AiRoute> RouteCache::get(const Track& track, const CarSpec& spec, double line_margin) {
-  auto& route = routes_[std::make_pair(save_car_spec(spec), line_margin)];
-  if (!route) route = plan_route(track, spec, line_margin);
+  const std::string key = save_car_spec(spec);
+  auto& route = routes_[std::make_pair(key, line_margin)];
+  if (route) return route;
+  auto envelope = envelopes_.find(key);
+  if (envelope == envelopes_.end()) envelope = envelopes_.emplace(key, measured_envelope(spec, rate_hz_)).first;
+  route = plan_route(track, envelope->second, line_margin);
   return route;
 }
 

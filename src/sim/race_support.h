@@ -73,11 +73,16 @@ void place_for_respawn(World& world, const Track& track, std::size_t i, double s
 // ---------------------------------------------------------------- routes and seeds
 
 /// One planned route per car spec and line margin, shared by every car that has both.
+/// Routes plan with the car's measured envelope (measured_envelope at `rate_hz`), once per
+/// car spec.
 class RouteCache {
  public:
+  explicit RouteCache(double rate_hz = 240.0) : rate_hz_(rate_hz) {}
   std::shared_ptr<const AiRoute> get(const Track& track, const CarSpec& spec, double line_margin);
 
  private:
+  double rate_hz_;
+  std::map<std::string, CarEnvelope> envelopes_;
   std::map<std::pair<std::string, double>, std::shared_ptr<const AiRoute>> routes_;
 };
 
