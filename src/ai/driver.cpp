@@ -17,6 +17,9 @@ namespace {
 
 constexpr double kSpeedGain = 3.0;       // 1/s: m/s^2 asked per m/s of speed error
 constexpr double kRollingShare = 0.013;
+constexpr double kOffLineFree = 1.5;     // m off the (shifted) line before the driver slows for it
+constexpr double kOffLineSlow = 0.04;    // share of the speed given up per m beyond that
+constexpr double kMinBrakeShare = 0.25;  // of mu g: the braking left to a car cornering at the limit
 constexpr double kSpinShare = 0.9;       // share of the peak slip ratio the driven wheels may reach
 constexpr double kCapFall = 6.0;         // 1/s of throttle ceiling per unit of slip beyond it
 constexpr double kCapRise = 1.5;         // 1/s the ceiling recovers at
@@ -240,9 +243,10 @@ void AiDriver::scan_traffic(const DriverView& v) {
 void AiDriver::plan_speed(const DriverView& v) {
   const double speed = std::max(0.0, v.self.forward_speed);
   double scale = 1.0;
-  // Off the line: slow down a little so the tracker can bring the car back.
+  // Off the line: slow down so the tracker can bring the car back (the way back is a
+  // tighter curve than the line, and the grip beside the road is less).
   const double off = std::abs(state_.lateral - state_.offset);
-  if (off > 2.0) scale *= std::max(0.6, 1.0 - 0.05 * (off - 2.0));
+  if (off > kOffLineFree) scale *= std::max(0.6, 1.0 - kOffLineSlow * (off - kOffLineFree));
   if (state_.offset != 0.0) scale *= 0.98;  // a shifted line is tighter than the racing line
   if (mistake_left_ > 0.0 && mistake_kind_ == 0) scale *= 0.85;  // a lift
   speed_scale_ = scale;
@@ -364,7 +368,11 @@ Controls AiDriver::pedals(const DriverView& v) {
   // full use) is all the drive the car may ask for.
   const double mu_here = profile_.mu[route_->line.index_at(state_.s)] / std::max(params_.grip_use, 0.05);
   const double lat_use = std::abs(speed * v.self.yaw_rate) / (mu_here * route_->envelope.lateral_share * kGravity);
-  a_cmd = std::min(a_cmd, mu_here * kGravity * std::sqrt(std::max(0.0025, 1.0 - lat_use * lat_use)));
+  const double left = std::sqrt(std::max(0.0, 1.0 - lat_use * lat_use));
+  a_cmd = std::min(a_cmd, mu_here * kGravity * std::max(0.05, left));
+  // Braking too: mid-corner braking is what makes the rear let go (a car ahead is the
+  // collision filter's business, which comes later and is not capped).
+  a_cmd = std::max(a_cmd, -mu_here * kGravity * std::max(kMinBrakeShare, left));
   // Acceleration -> pedals through the car's envelope: the force the tyres must give on
   // top of drag and rolling resistance, as a share of the engine's force at this speed or
   // of the brakes' (tyre-limited) force.
@@ -481,10 +489,15 @@ void AiDriver::make_mistakes(const DriverView& v) {
 Controls AiDriver::delayed(const Controls& c) {
   last_steer_ = c.steer;
   if (params_.reaction_steps <= 0) return c;
+  // The pedals and gear requests act after the reaction delay; the steering does not (a
+  // steering loop delayed by tens of milliseconds fishtails the car at 40 m/s).
   pipeline_.push_back(c);
-  if (static_cast<int>(pipeline_.size()) <= params_.reaction_steps) return Controls{};
-  const Controls out = pipeline_.front();
-  pipeline_.pop_front();
+  Controls out;
+  if (static_cast<int>(pipeline_.size()) > params_.reaction_steps) {
+    out = pipeline_.front();
+    pipeline_.pop_front();
+  }
+  out.steer = c.steer;
   return out;
 }
 

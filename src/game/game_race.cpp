@@ -167,7 +167,8 @@ bool GameRace::request_respawn() {
 
 void GameRace::update_distances() {
   for (std::size_t i = 0; i < cars_.size(); ++i)
-    cars_[i].distance = car_race_distance(*track_, station_s_, cars_[i].progress, world_->car(i).position());
+    cars_[i].distance =
+        car_race_distance(*track_, station_s_, cars_[i].progress, world_->car(i).position(), &cars_[i].line_hint);
 }
 
 void GameRace::feed_rules() {

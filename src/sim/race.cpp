@@ -94,7 +94,7 @@ void Race::update_progress(std::size_t i, Vec2 before) {
   const int laps_before = c.progress.laps_completed();
   c.progress.update(before, car.position(), now);
   const Track& t = *track_;
-  c.distance = car_race_distance(t, station_s_, c.progress, car.position());
+  c.distance = car_race_distance(t, station_s_, c.progress, car.position(), &c.line_hint);
   if (c.finished) return;
   if (c.progress.laps_completed() > laps_before && c.progress.laps_completed() >= config_.laps) {
     c.finished = true;

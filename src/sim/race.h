@@ -107,6 +107,7 @@ class Race {
     std::unique_ptr<AiDriver> driver;
     RaceProgress progress;
     double distance = 0.0;        // m, monotonic progress key
+    int line_hint = -1;           // centreline segment of the last race-distance projection
     double best_distance = 0.0;   // m, for the stall clock
     double stuck = 0.0;           // s
     double max_stuck = 0.0;

@@ -55,9 +55,9 @@ std::vector<double> station_race_distances(const Track& t) {
 }
 
 double car_race_distance(const Track& t, const std::vector<double>& station_s, const RaceProgress& progress,
-                         Vec2 position) {
+                         Vec2 position, int* hint) {
   const double length = t.centreline().length();
-  double d = t.race_distance(position);
+  double d = t.race_distance(position, hint);
   const int passed = progress.stations_passed();
   const double last_station = passed > 0 && passed < static_cast<int>(station_s.size())
                                   ? station_s[static_cast<std::size_t>(passed)]

@@ -38,8 +38,10 @@ std::vector<double> station_race_distances(const Track& track);
 /// m, monotonic race distance of a car at `position` (CG) with `progress`: laps completed x
 /// centreline length + distance into the lap, kept next to the last station crossed (so the
 /// grid, behind the line, counts as just before 0, not as nearly a lap).
+/// `hint`: the car's last centreline segment (in/out; -1 = unknown), so the projection
+/// searches near it instead of the whole centreline.
 double car_race_distance(const Track& track, const std::vector<double>& station_s, const RaceProgress& progress,
-                         Vec2 position);
+                         Vec2 position, int* hint = nullptr);
 
 /// Some wheel's contact point is on the road (main loop or branch, kerbs included).
 bool car_on_road(const Track& track, const Car& car);
