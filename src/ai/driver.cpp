@@ -200,7 +200,12 @@ void AiDriver::scan_traffic(const DriverView& v) {
   queued_ = best_gap < config_.queue_gap_m;
   // Passing side: away from the car ahead, towards the side with room; hold while alongside.
   const double cap = params_.overtake_offset;
-  if (best_gap < 25.0 && (best_closing > 0.5 || best_gap < 8.0) && cap > 0.0) {
+  // Pass a car ahead we are closing on, or one that holds us up: its speed is below what
+  // our profile wants here (a following car closes nothing but still wants by). The reach
+  // covers the following gap, so a car held at that gap can still start its pass.
+  const double reach = std::max(25.0, 12.0 + config_.follow_time_s * fwd);
+  const bool held_up = profile_.target_speed(state_.s) * params_.speed_use > best_speed + 1.0;
+  if (best_gap < reach && (best_closing > 0.5 || best_gap < 8.0 || held_up) && cap > 0.0) {
     const double s_at = state_.s + best_gap;
     const int side = (ahead_lat > 0.0) ? -1 : +1;
     // Room on each side: the road's, and only if no other car (beside us or just ahead,
@@ -276,12 +281,14 @@ void AiDriver::track_line(const DriverView& v) {
   double delta = 0.0;
   if (std::abs(eta) > 0.5 * kPi) {
     delta = sign(eta) * geometry_.max_angle;
+    kappa_cmd_ = 0.0;
     yaw_integral_ = 0.0;
   } else {
     // The arc through the target (Pure Pursuit), what the tyres need on top of it to hold
     // that arc (understeer x lateral acceleration), and a PI loop on the yaw rate the arc
     // asks for: the car's real understeer near the limit is more than the linear K.
     const double kappa = 2.0 * std::sin(eta) / dist;
+    kappa_cmd_ = kappa;
     const double speed = std::max(0.0, v.self.forward_speed);
     delta = std::atan(geometry_.wheelbase * kappa) + understeer_ * speed * speed * kappa;
     if (speed > 8.0) {
@@ -367,7 +374,13 @@ Controls AiDriver::pedals(const DriverView& v) {
   // The friction circle: what cornering leaves of the tyres' grip here (the surface's, at
   // full use) is all the drive the car may ask for.
   const double mu_here = profile_.mu[route_->line.index_at(state_.s)] / std::max(params_.grip_use, 0.05);
-  const double lat_use = std::abs(speed * v.self.yaw_rate) / (mu_here * route_->envelope.lateral_share * kGravity);
+  // Lateral demand: what the car does, or what the tracker asks of it if more (a car that
+  // brakes too hard does not turn, so its measured lateral acceleration would allow yet more).
+  // Only off the line: on it the tracker's lookahead already bends towards the next corner,
+  // where the braking belongs before the turn-in.
+  const bool off_line = std::abs(state_.lateral - state_.offset) > kOffLineFree;
+  const double lat = std::max(std::abs(speed * v.self.yaw_rate), off_line ? speed * speed * std::abs(kappa_cmd_) : 0.0);
+  const double lat_use = lat / (mu_here * route_->envelope.lateral_share * kGravity);
   const double left = std::sqrt(std::max(0.0, 1.0 - lat_use * lat_use));
   a_cmd = std::min(a_cmd, mu_here * kGravity * std::max(0.05, left));
   // Braking too: mid-corner braking is what makes the rear let go (a car ahead is the
