@@ -20,6 +20,7 @@ constexpr double kRollingShare = 0.013;
 constexpr double kOffLineFree = 1.5;     // m off the (shifted) line before the driver slows for it
 constexpr double kOffLineSlow = 0.04;    // share of the speed given up per m beyond that
 constexpr double kMinBrakeShare = 0.25;  // of mu g: the braking left to a car cornering at the limit
+constexpr double kMinDriveShare = 0.05;  // of mu g: the drive left to it (never stall in a corner)
 constexpr double kSpinShare = 0.9;       // share of the peak slip ratio the driven wheels may reach
 constexpr double kCapFall = 6.0;         // 1/s of throttle ceiling per unit of slip beyond it
 constexpr double kCapRise = 1.5;         // 1/s the ceiling recovers at
@@ -371,8 +372,7 @@ Controls AiDriver::pedals(const DriverView& v) {
   if (dwa && !state_.dwa_admissible) cap = 0.0;
   if (cap < v_ref) a_cmd = std::min(a_cmd, kSpeedGain * (cap - v_now));
   state_.target_speed = std::min(v_ref, cap);
-  // The friction circle: what cornering leaves of the tyres' grip here (the surface's, at
-  // full use) is all the drive the car may ask for.
+  // The tyres' full grip here (the surface's), and what cornering leaves of it.
   const double mu_here = profile_.mu[route_->line.index_at(state_.s)] / std::max(params_.grip_use, 0.05);
   // Lateral demand: what the car does, or what the tracker asks of it if more (a car that
   // brakes too hard does not turn, so its measured lateral acceleration would allow yet more).
@@ -380,21 +380,23 @@ Controls AiDriver::pedals(const DriverView& v) {
   // where the braking belongs before the turn-in.
   const bool off_line = std::abs(state_.lateral - state_.offset) > kOffLineFree;
   const double lat = std::max(std::abs(speed * v.self.yaw_rate), off_line ? speed * speed * std::abs(kappa_cmd_) : 0.0);
-  const double lat_use = lat / (mu_here * route_->envelope.lateral_share * kGravity);
-  const double left = std::sqrt(std::max(0.0, 1.0 - lat_use * lat_use));
-  a_cmd = std::min(a_cmd, mu_here * kGravity * std::max(0.05, left));
-  // Braking too: mid-corner braking is what makes the rear let go (a car ahead is the
-  // collision filter's business, which comes later and is not capped).
-  a_cmd = std::max(a_cmd, -mu_here * kGravity * std::max(kMinBrakeShare, left));
+  // Both axles' friction ellipses at this lateral acceleration (as the profile plans them):
+  // what is left for the drive, and for the brakes (a car ahead is the collision filter's
+  // business, which comes later and is not capped).
+  const CarEnvelope& env = route_->envelope;
+  const double mu_y = mu_here * env.lateral_share;
+  const double drive_max = axle_accel_limit(env, lat, mu_here, mu_y, +1);
+  const double brake_max = axle_accel_limit(env, lat, mu_here, mu_y, -1);
+  a_cmd = std::min(a_cmd, std::max(drive_max, kMinDriveShare * mu_here * kGravity));
+  a_cmd = std::max(a_cmd, -std::max(brake_max, kMinBrakeShare * mu_here * kGravity));
   // Acceleration -> pedals through the car's envelope: the force the tyres must give on
   // top of drag and rolling resistance, as a share of the engine's force at this speed or
   // of the brakes' (tyre-limited) force.
-  const CarEnvelope& e = route_->envelope;
-  const double force = e.mass * a_cmd + e.drag_k * speed * speed + kRollingShare * e.mass * kGravity;
+  const double force = env.mass * a_cmd + env.drag_k * speed * speed + kRollingShare * env.mass * kGravity;
   if (force >= 0.0) {
-    c.throttle = clamp01(force / std::max(e.engine_force(speed), 0.1 * e.mass * kGravity));
+    c.throttle = clamp01(force / std::max(env.engine_force(speed), 0.1 * env.mass * kGravity));
   } else {
-    c.brake = clamp01(-force / std::min(e.max_brake_force, mu_ * e.mass * kGravity));
+    c.brake = clamp01(-force / std::min(env.max_brake_force, mu_ * env.mass * kGravity));
   }
   if (v.self.gear <= 0) c.shift = ShiftRequest::Up;  // out of reverse / neutral
   return c;

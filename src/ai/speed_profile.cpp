@@ -151,6 +151,28 @@ LineSurface uniform_surface(const RacingLine& line, double grip, double rolling)
 
 // ---- 3. the passes -----------------------------------------------------------------------
 
+double axle_accel_limit(const CarEnvelope& car, double a_y, double mu, double mu_y, int dir) {
+  const double hl = car.cg_height_over_wheelbase, ay = std::abs(a_y);
+  const double wf = car.front_static_share, wr = 1.0 - wf;
+  const double phi_f = dir > 0 ? car.front_drive_share : 1.0 - car.rear_brake_share;
+  mu = std::max(mu, 1e-6);
+  mu_y = std::max(mu_y, 1e-6);
+  const auto holds = [&](double ax) {
+    const double nf = wf * kGravity - dir * ax * hl, nr = wr * kGravity + dir * ax * hl;  // per unit mass
+    if (nf <= 0.0 || nr <= 0.0) return false;
+    return square(wf * ay / mu_y) + square(phi_f * ax / mu) <= square(nf) &&
+           square(wr * ay / mu_y) + square((1.0 - phi_f) * ax / mu) <= square(nr);
+  };
+  if (!holds(0.0)) return 0.0;
+  double lo = 0.0, hi = mu * kGravity;
+  if (holds(hi)) return hi;
+  for (int it = 0; it < 24; ++it) {
+    const double mid = 0.5 * (lo + hi);
+    (holds(mid) ? lo : hi) = mid;
+  }
+  return lo;
+}
+
 namespace {
 
 /// Per-sample constants of the passes.
@@ -178,32 +200,8 @@ class Passes {
     const double tyres = std::min(car_.max_brake_force / car_.mass, axle_limit(p, v, -1));
     return tyres + resistance(p, v) / car_.mass;
   }
-  /// The largest |a_x| (m/s^2) both axles allow while cornering at v: accelerating
-  /// (dir +1) or braking (dir -1) moves m a_x h / L of load between the axles, and each
-  /// axle must carry its static share w of the cornering force and its share phi of the
-  /// longitudinal force (drive split or brake bias) inside its friction ellipse:
-  ///   (w a_y / mu_y)^2 + (phi a_x / mu)^2 <= (w g -/+ a_x h / L)^2
-  /// (the front loses load when accelerating, the rear when braking). This is why a car
-  /// cannot brake hard in a fast bend without the rear letting go, and why a rear-driven
-  /// car cannot put its power down at the exit of a hairpin.
   double axle_limit(const Point& p, double v, int dir) const {
-    const double hl = car_.cg_height_over_wheelbase, ay = v * v * p.kappa;
-    const double wf = car_.front_static_share, wr = 1.0 - wf;
-    const double phi_f = dir > 0 ? car_.front_drive_share : 1.0 - car_.rear_brake_share;
-    const auto holds = [&](double ax) {
-      const double nf = wf * kGravity - dir * ax * hl, nr = wr * kGravity + dir * ax * hl;  // per unit mass
-      if (nf <= 0.0 || nr <= 0.0) return false;
-      return square(wf * ay / p.mu_y) + square(phi_f * ax / p.mu) <= square(nf) &&
-             square(wr * ay / p.mu_y) + square((1.0 - phi_f) * ax / p.mu) <= square(nr);
-    };
-    if (!holds(0.0)) return 0.0;
-    double lo = 0.0, hi = p.mu * kGravity;
-    if (holds(hi)) return hi;
-    for (int it = 0; it < 24; ++it) {
-      const double mid = 0.5 * (lo + hi);
-      (holds(mid) ? lo : hi) = mid;
-    }
-    return lo;
+    return axle_accel_limit(car_, v * v * p.kappa, p.mu, p.mu_y, dir);
   }
   /// v after ds with acceleration a(v) (midpoint step in v^2), never below 0.
   template <class A>

@@ -73,6 +73,17 @@ CarEnvelope car_envelope(const CarSpec& spec);
 /// the friction circle of the whole car), `drive_force` N up to `top_speed` m/s.
 CarEnvelope simple_envelope(double mass, double mu_peak, double drive_force, double top_speed);
 
+/// The largest longitudinal acceleration (dir +1) or deceleration (dir -1), m/s^2, that
+/// both axles allow while the car corners at lateral acceleration a_y (m/s^2): the
+/// longitudinal load transfer m a_x h / L moves load off the front (accelerating) or the
+/// rear (braking), and each axle must carry its static share w of the cornering force and
+/// its share phi of the longitudinal force (drive split or brake bias) inside its friction
+/// ellipse, (w a_y / mu_y)^2 + (phi a_x / mu)^2 <= (w g -/+ a_x h / L)^2. This is why a car
+/// cannot brake hard in a fast bend without the rear letting go, and why a rear-driven car
+/// cannot put its power down at the exit of a hairpin. The speed profile's passes and the
+/// driver's pedals both use it.
+double axle_accel_limit(const CarEnvelope& car, double a_y, double mu, double mu_y, int dir);
+
 struct SpeedProfileParams {
   double grip_factor = 1.0;   ///< (0, 1]: share of the grip used (AI difficulty); 1 = the limit
   double max_speed = 150.0;   ///< m/s, a hard cap
