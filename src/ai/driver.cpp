@@ -282,14 +282,12 @@ void AiDriver::track_line(const DriverView& v) {
   double delta = 0.0;
   if (std::abs(eta) > 0.5 * kPi) {
     delta = sign(eta) * geometry_.max_angle;
-    kappa_cmd_ = 0.0;
     yaw_integral_ = 0.0;
   } else {
     // The arc through the target (Pure Pursuit), what the tyres need on top of it to hold
     // that arc (understeer x lateral acceleration), and a PI loop on the yaw rate the arc
     // asks for: the car's real understeer near the limit is more than the linear K.
     const double kappa = 2.0 * std::sin(eta) / dist;
-    kappa_cmd_ = kappa;
     const double speed = std::max(0.0, v.self.forward_speed);
     delta = std::atan(geometry_.wheelbase * kappa) + understeer_ * speed * speed * kappa;
     if (speed > 8.0) {
@@ -374,19 +372,16 @@ Controls AiDriver::pedals(const DriverView& v) {
   state_.target_speed = std::min(v_ref, cap);
   // The tyres' full grip here (the surface's), and what cornering leaves of it.
   const double mu_here = profile_.mu[route_->line.index_at(state_.s)] / std::max(params_.grip_use, 0.05);
-  // Lateral demand: what the car does, or what the tracker asks of it if more (a car that
-  // brakes too hard does not turn, so its measured lateral acceleration would allow yet more).
-  // Only off the line: on it the tracker's lookahead already bends towards the next corner,
-  // where the braking belongs before the turn-in.
-  const bool off_line = std::abs(state_.lateral - state_.offset) > kOffLineFree;
-  const double lat = std::max(std::abs(speed * v.self.yaw_rate), off_line ? speed * speed * std::abs(kappa_cmd_) : 0.0);
-  // Both axles' friction ellipses at this lateral acceleration (as the profile plans them):
-  // what is left for the drive, and for the brakes (a car ahead is the collision filter's
+  const double lat = std::abs(speed * v.self.yaw_rate);  // m/s^2, what the car does
+  // What is left for the drive at this lateral acceleration: both axles' friction ellipses,
+  // as the profile plans them. The brakes get the whole car's friction circle (a car that
+  // runs wide must still be able to slow down; a car ahead is the collision filter's
   // business, which comes later and is not capped).
   const CarEnvelope& env = route_->envelope;
   const double mu_y = mu_here * env.lateral_share;
   const double drive_max = axle_accel_limit(env, lat, mu_here, mu_y, +1);
-  const double brake_max = axle_accel_limit(env, lat, mu_here, mu_y, -1);
+  const double lat_use = lat / (mu_y * kGravity);
+  const double brake_max = mu_here * kGravity * std::sqrt(std::max(0.0, 1.0 - lat_use * lat_use));
   a_cmd = std::min(a_cmd, std::max(drive_max, kMinDriveShare * mu_here * kGravity));
   a_cmd = std::max(a_cmd, -std::max(brake_max, kMinBrakeShare * mu_here * kGravity));
   // Acceleration -> pedals through the car's envelope: the force the tyres must give on
@@ -446,8 +441,30 @@ Controls AiDriver::filters(Controls c, const DriverView& v) {
   st.wheelbase = geometry_.wheelbase;
   st.max_angle = geometry_.max_angle;
   c = filter_stability(c, st);
+  EdgeFilter edge;
+  edge.time_to_edge = time_to_edge(v);
+  c = filter_edge(c, edge);
   c = filter_steer_rate(c, last_steer_, config_.steer_rate, v.dt);
   return c;
+}
+
+double AiDriver::time_to_edge(const DriverView& v) const {
+  const double speed = v.self.forward_speed;
+  if (speed < 8.0) return 1e9;
+  // March along the arc the car is on (speed and yaw rate held) every 0.05 s for 1 s.
+  const CostGrid& grid = track_.cost_grid();
+  const Vec2 vel = v.self.velocity;
+  double heading = std::atan2(vel.y, vel.x);
+  Vec2 p = v.self.position;
+  constexpr double kStep = 0.05;
+  for (double t = kStep; t <= 1.0 + 1e-9; t += kStep) {
+    heading += v.self.yaw_rate * kStep;
+    p = p + from_angle(heading) * (speed * kStep);
+    int x = 0, y = 0;
+    grid.cell_of(p, x, y);
+    if (!grid.drivable(x, y) || static_cast<double>(grid.clearance(x, y)) < half_width_) return t;
+  }
+  return 1e9;
 }
 
 // ---------------------------------------------------------------- recovery

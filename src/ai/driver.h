@@ -101,6 +101,7 @@ class AiDriver {
 
   double room(double s, int side) const;  // m of room beside the line at s (+1 left, -1 right)
   double heading_error_to_line(const DriverView& v) const;
+  double time_to_edge(const DriverView& v) const;  // s along the car's arc to undrivable ground
 
   std::shared_ptr<const AiRoute> route_;
   const Track& track_;
@@ -128,7 +129,6 @@ class AiDriver {
   double speed_cap_ = 1e9;       // m/s, following a car ahead (1e9: free road)
   double understeer_ = 0.0;      // rad per m/s^2: extra road-wheel angle the car needs per lateral accel
   double yaw_integral_ = 0.0;
-  double kappa_cmd_ = 0.0;       // 1/m, the curvature the tracker last asked for
   double throttle_cap_ = 1.0;    // the traction ceiling on the throttle (wheelspin memory)    // rad of road-wheel angle, the yaw-rate loop's integral
   double peak_slip_angle_ = 0.12;  // rad, the tyres' lateral peak at the static load
   double rear_peak_slip_angle_ = 0.12;  // rad, the rear tyres' (stiffer or softer by rear_cornering_factor)
