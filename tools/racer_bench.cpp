@@ -17,6 +17,7 @@
 
 #include "ai/ai_params.h"
 #include "ai/dwa_scene.h"
+#include "sim/proving_ground.h"
 #include "sim/race.h"
 #include <fstream>
 #include "ai/grid_search.h"
@@ -44,8 +45,9 @@ constexpr const char* kUsage = R"(usage: racer-bench sim [options]
             "wall_seconds", "us_per_step", "us_per_car_step", "realtime_factor", "state_hash"}
   surface   loads a track and times the wheels' surface query at random points inside its
             bounds: {"bench", "track", "build_ms", "queries", "ns_per_query", "checksum"}
-  line      the racing line and speed profile of a car on a track: {"bench", "track", "car",
-            "line_length_m", "limit_lap_time_s", "line_ms", "profile_ms"}
+  line      the racing line and speed profile of a car on a track (the car's measured
+            envelope, as the AI plans with): {"bench", "track", "car", "line_length_m",
+            "limit_lap_time_s", "line_ms", "envelope_ms", "profile_ms"}
   lap       one AI car alone on a track for N laps (default 3): how close it drives to its
             limit: {"bench", "track", "car", "profile", "grip_use", "lap_times", "best_lap",
             "limit_lap_time", "best_over_limit", "wall_contacts", "respawns", "max_body_slip_rad",
@@ -125,12 +127,15 @@ int bench_line(int argc, char** argv) {
   const auto t0 = clock::now();
   const RacingLine line = compute_racing_line(corridor_from_centreline(track.value()->centreline()), RacingLineParams{});
   const auto t1 = clock::now();
-  const SpeedProfile profile = compute_speed_profile(line, car_envelope(spec.value()), *track.value(), SpeedProfileParams{});
+  const CarEnvelope envelope = measured_envelope(spec.value(), FixedStep::kDefaultRate);
+  const auto t1b = clock::now();
+  const SpeedProfile profile = compute_speed_profile(line, envelope, *track.value(), SpeedProfileParams{});
   const auto t2 = clock::now();
   nlohmann::ordered_json out = {{"bench", "line"}, {"track", track.value()->spec().name}, {"car", spec.value().name},
                                 {"line_length_m", line.length}, {"limit_lap_time_s", profile.lap_time},
                                 {"line_ms", std::chrono::duration<double, std::milli>(t1 - t0).count()},
-                                {"profile_ms", std::chrono::duration<double, std::milli>(t2 - t1).count()}};
+                                {"envelope_ms", std::chrono::duration<double, std::milli>(t1b - t1).count()},
+                                {"profile_ms", std::chrono::duration<double, std::milli>(t2 - t1b).count()}};
   std::cout << out.dump(2) << "\n";
   return 0;
 }

@@ -20,7 +20,7 @@ struct AiParams {
   std::string difficulty = "medium";  ///< easy | medium | hard (a label; the numbers below decide)
   double grip_use = 0.92;             ///< (0, 1]: share of the tyres' grip the speed profile plans with
   double speed_use = 0.97;            ///< (0, 1]: share of the profile's speed aimed for
-  int reaction_steps = 6;             ///< [0, 120] fixed steps between deciding and acting
+  int reaction_steps = 6;             ///< [0, 120] fixed steps between deciding and the pedals acting (steering is immediate)
   double mistakes_per_minute = 0.5;   ///< [0, 60]: mean rate of small errors (a late lift, a wide line)
   double overtake_offset = 2.5;       ///< m, [0, 6]: lateral shift off the racing line to pass
   double line_margin = 1.4;           ///< m, [1, 4]: racing line kept this far from the road edge

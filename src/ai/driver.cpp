@@ -17,6 +17,14 @@ namespace {
 
 constexpr double kSpeedGain = 3.0;       // 1/s: m/s^2 asked per m/s of speed error
 constexpr double kRollingShare = 0.013;
+constexpr double kOffLineFree = 1.5;     // m off the (shifted) line before the driver slows for it
+constexpr double kOffLineSlow = 0.04;    // share of the speed given up per m beyond that
+constexpr double kMinBrakeShare = 0.25;  // of mu g: the braking left to a car cornering at the limit
+constexpr double kMinDriveShare = 0.05;  // of mu g: the drive left to it (never stall in a corner)
+constexpr double kSpinShare = 0.9;       // share of the peak slip ratio the driven wheels may reach
+constexpr double kCapFall = 6.0;         // 1/s of throttle ceiling per unit of slip beyond it
+constexpr double kCapRise = 1.5;         // 1/s the ceiling recovers at
+constexpr double kCapMin = 0.15;         // the ceiling never closes the throttle entirely
 constexpr double kYawIntegral = 0.0;     // rad of road-wheel angle per rad/s of yaw error per s
 constexpr double kYawGain = 0.0;         // share of the kinematic steer for a yaw error  // rolling resistance of asphalt, as a share of the weight
 
@@ -193,7 +201,12 @@ void AiDriver::scan_traffic(const DriverView& v) {
   queued_ = best_gap < config_.queue_gap_m;
   // Passing side: away from the car ahead, towards the side with room; hold while alongside.
   const double cap = params_.overtake_offset;
-  if (best_gap < 25.0 && (best_closing > 0.5 || best_gap < 8.0) && cap > 0.0) {
+  // Pass a car ahead we are closing on, or one that holds us up: its speed is below what
+  // our profile wants here (a following car closes nothing but still wants by). The reach
+  // covers the following gap, so a car held at that gap can still start its pass.
+  const double reach = std::max(25.0, 12.0 + config_.follow_time_s * fwd);
+  const bool held_up = profile_.target_speed(state_.s) * params_.speed_use > best_speed + 1.0;
+  if (best_gap < reach && (best_closing > 0.5 || best_gap < 8.0 || held_up) && cap > 0.0) {
     const double s_at = state_.s + best_gap;
     const int side = (ahead_lat > 0.0) ? -1 : +1;
     // Room on each side: the road's, and only if no other car (beside us or just ahead,
@@ -236,9 +249,10 @@ void AiDriver::scan_traffic(const DriverView& v) {
 void AiDriver::plan_speed(const DriverView& v) {
   const double speed = std::max(0.0, v.self.forward_speed);
   double scale = 1.0;
-  // Off the line: slow down a little so the tracker can bring the car back.
+  // Off the line: slow down so the tracker can bring the car back (the way back is a
+  // tighter curve than the line, and the grip beside the road is less).
   const double off = std::abs(state_.lateral - state_.offset);
-  if (off > 2.0) scale *= std::max(0.6, 1.0 - 0.05 * (off - 2.0));
+  if (off > kOffLineFree) scale *= std::max(0.6, 1.0 - kOffLineSlow * (off - kOffLineFree));
   if (state_.offset != 0.0) scale *= 0.98;  // a shifted line is tighter than the racing line
   if (mistake_left_ > 0.0 && mistake_kind_ == 0) scale *= 0.85;  // a lift
   speed_scale_ = scale;
@@ -356,26 +370,34 @@ Controls AiDriver::pedals(const DriverView& v) {
   if (dwa && !state_.dwa_admissible) cap = 0.0;
   if (cap < v_ref) a_cmd = std::min(a_cmd, kSpeedGain * (cap - v_now));
   state_.target_speed = std::min(v_ref, cap);
-  // The friction circle: what cornering leaves of the tyres' grip here (the surface's, at
-  // full use) is all the drive the car may ask for.
+  // The tyres' full grip here (the surface's), and what cornering leaves of it.
   const double mu_here = profile_.mu[route_->line.index_at(state_.s)] / std::max(params_.grip_use, 0.05);
-  const double lat_use = std::abs(speed * v.self.yaw_rate) / (mu_here * route_->envelope.lateral_share * kGravity);
-  a_cmd = std::min(a_cmd, mu_here * kGravity * std::sqrt(std::max(0.0025, 1.0 - lat_use * lat_use)));
+  const double lat = std::abs(speed * v.self.yaw_rate);  // m/s^2, what the car does
+  // What is left for the drive at this lateral acceleration: both axles' friction ellipses,
+  // as the profile plans them. The brakes get the whole car's friction circle (a car that
+  // runs wide must still be able to slow down; a car ahead is the collision filter's
+  // business, which comes later and is not capped).
+  const CarEnvelope& env = route_->envelope;
+  const double mu_y = mu_here * env.lateral_share;
+  const double drive_max = axle_accel_limit(env, lat, mu_here, mu_y, +1);
+  const double lat_use = lat / (mu_y * kGravity);
+  const double brake_max = mu_here * kGravity * std::sqrt(std::max(0.0, 1.0 - lat_use * lat_use));
+  a_cmd = std::min(a_cmd, std::max(drive_max, kMinDriveShare * mu_here * kGravity));
+  a_cmd = std::max(a_cmd, -std::max(brake_max, kMinBrakeShare * mu_here * kGravity));
   // Acceleration -> pedals through the car's envelope: the force the tyres must give on
   // top of drag and rolling resistance, as a share of the engine's force at this speed or
   // of the brakes' (tyre-limited) force.
-  const CarEnvelope& e = route_->envelope;
-  const double force = e.mass * a_cmd + e.drag_k * speed * speed + kRollingShare * e.mass * kGravity;
+  const double force = env.mass * a_cmd + env.drag_k * speed * speed + kRollingShare * env.mass * kGravity;
   if (force >= 0.0) {
-    c.throttle = clamp01(force / std::max(e.engine_force(speed), 0.1 * e.mass * kGravity));
+    c.throttle = clamp01(force / std::max(env.engine_force(speed), 0.1 * env.mass * kGravity));
   } else {
-    c.brake = clamp01(-force / std::min(e.max_brake_force, mu_ * e.mass * kGravity));
+    c.brake = clamp01(-force / std::min(env.max_brake_force, mu_ * env.mass * kGravity));
   }
   if (v.self.gear <= 0) c.shift = ShiftRequest::Up;  // out of reverse / neutral
   return c;
 }
 
-Controls AiDriver::filters(Controls c, const DriverView& v) const {
+Controls AiDriver::filters(Controls c, const DriverView& v) {
   const SelfView& me = v.self;
   CollisionFilter col;
   col.gap = state_.gap_ahead;
@@ -394,6 +416,12 @@ Controls AiDriver::filters(Controls c, const DriverView& v) const {
   if (me.forward_speed < 3.0) tr.rear_slip_angle = 0.0;  // slip angles mean nothing at a crawl
   tr.slip_limit = 0.8 * peak_slip_ratio_;                // ease off before the peak, not after it
   tr.slide_limit = 0.9 * rear_peak_slip_angle_;
+  // A throttle ceiling with memory: it falls while a driven wheel spins past the peak and
+  // comes back slowly, so the pedal does not pump between spin and grip.
+  const double over = tr.driven_slip / peak_slip_ratio_ - kSpinShare;
+  throttle_cap_ = std::clamp(throttle_cap_ + (over > 0.0 ? -kCapFall * over : kCapRise) * v.dt, kCapMin, 1.0);
+  c.throttle = std::min(c.throttle, throttle_cap_);
+  tr.slip_limit = 2.0 * peak_slip_ratio_;  // the ceiling does the spin; the filter catches slides
   c = filter_traction(c, tr);
   FrontGripFilter fg;
   fg.speed = me.forward_speed;
@@ -413,8 +441,30 @@ Controls AiDriver::filters(Controls c, const DriverView& v) const {
   st.wheelbase = geometry_.wheelbase;
   st.max_angle = geometry_.max_angle;
   c = filter_stability(c, st);
+  EdgeFilter edge;
+  edge.time_to_edge = time_to_edge(v);
+  c = filter_edge(c, edge);
   c = filter_steer_rate(c, last_steer_, config_.steer_rate, v.dt);
   return c;
+}
+
+double AiDriver::time_to_edge(const DriverView& v) const {
+  const double speed = v.self.forward_speed;
+  if (speed < 8.0) return 1e9;
+  // March along the arc the car is on (speed and yaw rate held) every 0.05 s for 1 s.
+  const CostGrid& grid = track_.cost_grid();
+  const Vec2 vel = v.self.velocity;
+  double heading = std::atan2(vel.y, vel.x);
+  Vec2 p = v.self.position;
+  constexpr double kStep = 0.05;
+  for (double t = kStep; t <= 1.0 + 1e-9; t += kStep) {
+    heading += v.self.yaw_rate * kStep;
+    p = p + from_angle(heading) * (speed * kStep);
+    int x = 0, y = 0;
+    grid.cell_of(p, x, y);
+    if (!grid.drivable(x, y) || static_cast<double>(grid.clearance(x, y)) < half_width_) return t;
+  }
+  return 1e9;
 }
 
 // ---------------------------------------------------------------- recovery
@@ -471,10 +521,15 @@ void AiDriver::make_mistakes(const DriverView& v) {
 Controls AiDriver::delayed(const Controls& c) {
   last_steer_ = c.steer;
   if (params_.reaction_steps <= 0) return c;
+  // The pedals and gear requests act after the reaction delay; the steering does not (a
+  // steering loop delayed by tens of milliseconds fishtails the car at 40 m/s).
   pipeline_.push_back(c);
-  if (static_cast<int>(pipeline_.size()) <= params_.reaction_steps) return Controls{};
-  const Controls out = pipeline_.front();
-  pipeline_.pop_front();
+  Controls out;
+  if (static_cast<int>(pipeline_.size()) > params_.reaction_steps) {
+    out = pipeline_.front();
+    pipeline_.pop_front();
+  }
+  out.steer = c.steer;
   return out;
 }
 

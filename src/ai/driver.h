@@ -48,7 +48,7 @@ struct DriverConfig {
   double respawn_after_s = 8.0;    ///< s without progress before asking for a respawn
   double progress_step_m = 3.0;    ///< m of progress that resets the stall clock
   double queue_gap_m = 10.0;       ///< m, a car this close ahead in our path: waiting, not stuck
-  double follow_time_s = 0.6;      ///< s, following gap kept to a car ahead on our line
+  double follow_time_s = 0.45;     ///< s, following gap kept to a car ahead on our line
 };
 
 /// What the driver decided last (debug panels, tests).
@@ -94,13 +94,14 @@ class AiDriver {
   void track_line(const DriverView& v);
   void avoid(const DriverView& v);
   Controls pedals(const DriverView& v);
-  Controls filters(Controls c, const DriverView& v) const;
+  Controls filters(Controls c, const DriverView& v);
   Controls recover(const DriverView& v);
   void make_mistakes(const DriverView& v);
   Controls delayed(const Controls& c);
 
   double room(double s, int side) const;  // m of room beside the line at s (+1 left, -1 right)
   double heading_error_to_line(const DriverView& v) const;
+  double time_to_edge(const DriverView& v) const;  // s along the car's arc to undrivable ground
 
   std::shared_ptr<const AiRoute> route_;
   const Track& track_;
@@ -127,7 +128,8 @@ class AiDriver {
   double speed_scale_ = 1.0;     // share of the profile aimed for now (off the line, passing, a lift)
   double speed_cap_ = 1e9;       // m/s, following a car ahead (1e9: free road)
   double understeer_ = 0.0;      // rad per m/s^2: extra road-wheel angle the car needs per lateral accel
-  double yaw_integral_ = 0.0;    // rad of road-wheel angle, the yaw-rate loop's integral
+  double yaw_integral_ = 0.0;
+  double throttle_cap_ = 1.0;    // the traction ceiling on the throttle (wheelspin memory)    // rad of road-wheel angle, the yaw-rate loop's integral
   double peak_slip_angle_ = 0.12;  // rad, the tyres' lateral peak at the static load
   double rear_peak_slip_angle_ = 0.12;  // rad, the rear tyres' (stiffer or softer by rear_cornering_factor)
   double peak_slip_ratio_ = 0.1;   // the tyres' longitudinal peak at the static load

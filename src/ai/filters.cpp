@@ -44,6 +44,13 @@ Controls filter_steer_rate(Controls c, double previous, double max_rate, double 
 
 namespace racer {
 
+Controls filter_edge(Controls c, const EdgeFilter& f) {
+  if (f.time_to_edge >= f.brake_time || f.brake_time <= 0.0) return c;
+  c.throttle = 0.0;
+  c.brake = std::max(c.brake, clamp01(2.0 * (1.0 - f.time_to_edge / f.brake_time)));
+  return c;
+}
+
 Controls filter_front_grip(Controls c, const FrontGripFilter& f) {
   if (f.speed < 5.0 || f.max_angle <= 0.0) return c;
   const double excess = std::abs(f.slip_angle) - f.margin * f.peak_slip_angle;

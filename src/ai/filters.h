@@ -53,6 +53,16 @@ struct FrontGripFilter {
 };
 Controls filter_front_grip(Controls c, const FrontGripFilter& f);
 
+/// filter_edge: the car's own arc (its speed and yaw rate held) reaches the edge of the
+/// drivable area in `time_to_edge` s: closer than `brake_time` s, the throttle goes and the
+/// brake rises to full at half of it (ABS keeps the steering), whatever the other filters
+/// allowed. A car sliding wide at speed stops before the wall rather than scraping it.
+struct EdgeFilter {
+  double time_to_edge = 1e9;  ///< s along the current arc to the first undrivable cell
+  double brake_time = 0.8;    ///< s
+};
+Controls filter_edge(Controls c, const EdgeFilter& f);
+
 /// filter_steer_rate: the steer moves at most `max_rate` (1/s of full lock) from `previous`
 /// over `dt`: no instant lock-to-lock (a human's hands, and a stable car).
 Controls filter_steer_rate(Controls c, double previous, double max_rate, double dt);

@@ -123,7 +123,10 @@ AiRoute build(const Track& track, const CarEnvelope& env, int branch, double mar
 }  // namespace
 
 std::shared_ptr<const AiRoute> plan_route(const Track& track, const CarSpec& car, double margin) {
-  const CarEnvelope env = car_envelope(car);
+  return plan_route(track, car_envelope(car), margin);
+}
+
+std::shared_ptr<const AiRoute> plan_route(const Track& track, const CarEnvelope& env, double margin) {
   AiRoute best = build(track, env, -1, margin);
   best.candidate_lap_times.push_back(best.limit_lap_time);
   std::vector<double> times = best.candidate_lap_times;

@@ -40,5 +40,7 @@ struct AiRoute {
 /// Tries the main loop and every branch, keeps the one with the lowest limit lap time.
 /// `margin` (m) is kept from the road edges (car half width + safety).
 std::shared_ptr<const AiRoute> plan_route(const Track& track, const CarSpec& car, double margin);
+/// The same with the car's envelope given (e.g. with a measured drive force table).
+std::shared_ptr<const AiRoute> plan_route(const Track& track, const CarEnvelope& envelope, double margin);
 
 }  // namespace racer

@@ -108,6 +108,8 @@ CarEnvelope simple_envelope(double mass, double mu_peak, double drive_force, dou
   e.mass = mass;
   e.mu_peak = mu_peak;
   e.rolling_scale = 0.0;
+  e.front_drive_share = 0.5;
+  e.rear_brake_share = 0.5;
   e.force_step = 0.5;
   for (double v = 0.0; v <= top_speed; v += e.force_step) e.drive_force.push_back(drive_force);
   e.drive_force.push_back(0.0);
@@ -149,6 +151,28 @@ LineSurface uniform_surface(const RacingLine& line, double grip, double rolling)
 
 // ---- 3. the passes -----------------------------------------------------------------------
 
+double axle_accel_limit(const CarEnvelope& car, double a_y, double mu, double mu_y, int dir) {
+  const double hl = car.cg_height_over_wheelbase, ay = std::abs(a_y);
+  const double wf = car.front_static_share, wr = 1.0 - wf;
+  const double phi_f = dir > 0 ? car.front_drive_share : 1.0 - car.rear_brake_share;
+  mu = std::max(mu, 1e-6);
+  mu_y = std::max(mu_y, 1e-6);
+  const auto holds = [&](double ax) {
+    const double nf = wf * kGravity - dir * ax * hl, nr = wr * kGravity + dir * ax * hl;  // per unit mass
+    if (nf <= 0.0 || nr <= 0.0) return false;
+    return square(wf * ay / mu_y) + square(phi_f * ax / mu) <= square(nf) &&
+           square(wr * ay / mu_y) + square((1.0 - phi_f) * ax / mu) <= square(nr);
+  };
+  if (!holds(0.0)) return 0.0;
+  double lo = 0.0, hi = mu * kGravity;
+  if (holds(hi)) return hi;
+  for (int it = 0; it < 24; ++it) {
+    const double mid = 0.5 * (lo + hi);
+    (holds(mid) ? lo : hi) = mid;
+  }
+  return lo;
+}
+
 namespace {
 
 /// Per-sample constants of the passes.
@@ -157,51 +181,27 @@ struct Point {
   double mu = 1.0;      // effective friction
   double mu_y = 1.0;    // effective friction sideways (mu x the car's lateral share)
   double crr = 0.0;     // rolling resistance coefficient (scaled)
-  double traction = 0;  // N, driven-axle limit at mu
 };
 
 class Passes {
  public:
   explicit Passes(const CarEnvelope& car) : car_(car) {}
 
-  /// Share of the friction circle left for longitudinal force at speed v.
-  static double circle_share(const Point& p, double v) {
-    const double lat = v * v * p.kappa / (p.mu_y * kGravity);
-    return lat >= 1.0 ? 0.0 : std::sqrt(1.0 - lat * lat);
-  }
   double resistance(const Point& p, double v) const {
     return car_.drag_k * v * v + p.crr * car_.mass * kGravity;
   }
   /// Longitudinal acceleration at full throttle (may be negative).
   double accel(const Point& p, double v) const {
-    const double drive = std::min(car_.engine_force(v), p.traction * circle_share(p, v));
+    const double drive = std::min(car_.engine_force(v), car_.mass * axle_limit(p, v, +1));
     return (drive - resistance(p, v)) / car_.mass;
   }
   /// Deceleration at full braking (positive).
   double decel(const Point& p, double v) const {
-    double tyres = std::min(p.mu * kGravity, car_.max_brake_force / car_.mass) * circle_share(p, v);
-    if (car_.cg_height_over_wheelbase > 0.0) tyres = std::min(tyres, rear_axle_decel(p, v));
+    const double tyres = std::min(car_.max_brake_force / car_.mass, axle_limit(p, v, -1));
     return tyres + resistance(p, v) / car_.mass;
   }
-  /// The largest deceleration (m/s^2) at which the rear axle still holds its share of the
-  /// cornering force plus its share of the braking within mu_y x its load: with w the rear's
-  /// static share, a_y = v^2 kappa, b = rear_brake_share, h/L the CG height over wheelbase,
-  ///   (w a_y)^2 + (b a_x)^2 <= (mu_y (w g - a_x h/L))^2.
-  double rear_axle_decel(const Point& p, double v) const {
-    const double w = 1.0 - car_.front_static_share, hl = car_.cg_height_over_wheelbase;
-    const double ay = v * v * p.kappa, b = car_.rear_brake_share;
-    const auto holds = [&](double ax) {
-      const double grip = p.mu_y * (w * kGravity - ax * hl);
-      return grip > 0.0 && square(w * ay) + square(b * ax) <= square(grip);
-    };
-    if (!holds(0.0)) return 0.0;
-    double lo = 0.0, hi = p.mu * kGravity;
-    if (holds(hi)) return hi;
-    for (int it = 0; it < 24; ++it) {
-      const double mid = 0.5 * (lo + hi);
-      (holds(mid) ? lo : hi) = mid;
-    }
-    return lo;
+  double axle_limit(const Point& p, double v, int dir) const {
+    return axle_accel_limit(car_, v * v * p.kappa, p.mu, p.mu_y, dir);
   }
   /// v after ds with acceleration a(v) (midpoint step in v^2), never below 0.
   template <class A>
@@ -232,7 +232,6 @@ SpeedProfile compute_speed_profile(const RacingLine& line, const CarEnvelope& ca
     p.mu = std::max(grip_factor * car.mu_peak * surface.grip[i], 1e-3);
     p.mu_y = p.mu * std::clamp(car.lateral_share, 0.05, 1.0);
     p.crr = car.rolling_scale * surface.rolling[i];
-    p.traction = car.traction_force(p.mu);
     out.mu[i] = p.mu;
     const double corner = p.kappa > 1e-9 ? std::sqrt(p.mu_y * kGravity / p.kappa) : 1e300;
     out.v_max[i] = std::min(corner, params.max_speed);

@@ -3,15 +3,15 @@
 //   1. v_max(s) = sqrt(mu_y g / |kappa|), mu_y = mu x the car's lateral share (load
 //      transfer, see lateral_grip_share), mu = grip_factor x tyre mu_peak x the grip of the
 //      surface under the car's four wheels on the line (gravel, ice, kerbs, ...).
-//   2. forward pass (acceleration): a = (min(F_engine(v), F_traction(mu) f) - R(v)) / m with
-//      f = sqrt(1 - (v^2 kappa / (mu_y g))^2) the share of the friction ellipse left over by
-//      cornering, R = 1/2 rho Cd A v^2 + Crr(surface) m g. a may be negative (drag at the
-//      cornering limit, or beyond top speed): the car slows, as it would.
-//   3. backward pass (braking): decel = min(mu g f, F_brakes / m, rear) + R(v) / m, where
-//      `rear` is the most the rear axle allows while cornering: braking moves load to the
-//      front (m a_x h / L), and the lighter rear must still carry its share of the
-//      cornering force and its share of the braking (rear_brake_share) within mu_y N_r.
-//      This is why a car cannot brake hard in a fast bend without the rear letting go.
+//   2. forward pass (acceleration): a = (min(F_engine(v), m a_axles) - R(v)) / m, with
+//      R = 1/2 rho Cd A v^2 + Crr(surface) m g and a_axles the most both axles allow while
+//      cornering at a_y = v^2 kappa: each axle carries its static share of the cornering
+//      force and its share of the drive inside its friction ellipse on a load that the
+//      acceleration shifts to the rear (m a h / L). a may be negative (drag at the cornering
+//      limit, or beyond top speed): the car slows, as it would.
+//   3. backward pass (braking): decel = min(F_brakes / m, a_axles) + R(v) / m, the axles'
+//      limit now with the brake bias and the load shifted to the front: a car cannot brake
+//      hard in a fast bend without the rear letting go.
 //   4. lap time = sum ds / v (trapezoidal in 1/v), braking zones where the backward pass
 //      binds.
 // Both passes integrate v^2 with a midpoint step and run twice around the closed line from
@@ -68,9 +68,21 @@ double lateral_grip_share(const CarSpec& spec);
 /// max_rpm, idle as the lowest rpm), efficiency and final drive; brakes from max_torque.
 CarEnvelope car_envelope(const CarSpec& spec);
 
-/// A constant-force test envelope: no drag, no rolling resistance, traction = mu m g,
-/// `drive_force` N up to `top_speed` m/s.
+/// A constant-force test envelope: no drag, no rolling resistance, no load transfer, the
+/// drive and the brakes shared equally by the axles (so traction = braking = mu m g, and
+/// the friction circle of the whole car), `drive_force` N up to `top_speed` m/s.
 CarEnvelope simple_envelope(double mass, double mu_peak, double drive_force, double top_speed);
+
+/// The largest longitudinal acceleration (dir +1) or deceleration (dir -1), m/s^2, that
+/// both axles allow while the car corners at lateral acceleration a_y (m/s^2): the
+/// longitudinal load transfer m a_x h / L moves load off the front (accelerating) or the
+/// rear (braking), and each axle must carry its static share w of the cornering force and
+/// its share phi of the longitudinal force (drive split or brake bias) inside its friction
+/// ellipse, (w a_y / mu_y)^2 + (phi a_x / mu)^2 <= (w g -/+ a_x h / L)^2. This is why a car
+/// cannot brake hard in a fast bend without the rear letting go, and why a rear-driven car
+/// cannot put its power down at the exit of a hairpin. The speed profile's passes and the
+/// driver's pedals both use it.
+double axle_accel_limit(const CarEnvelope& car, double a_y, double mu, double mu_y, int dir);
 
 struct SpeedProfileParams {
   double grip_factor = 1.0;   ///< (0, 1]: share of the grip used (AI difficulty); 1 = the limit

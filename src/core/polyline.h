@@ -17,9 +17,10 @@ struct NearestSegment {
 };
 
 /// vertex(k) gives vertex k of `vertices` (a closed polyline joins the last back to the
-/// first). With hint >= 0 only segments within `window` of it are searched, unless the best
-/// of them lies at the window's edge (the path may go on getting closer) or is farther than
-/// sqrt(far_d2(segment)) (another part of the path may be nearer): then all are searched.
+/// first). With hint >= 0 the search starts at the hint (two segments either side) and
+/// walks on while the distance keeps falling, at most `window` segments; if the best lies
+/// at the window's edge (the path may go on getting closer) or is farther than
+/// sqrt(far_d2(segment)) (another part of the path may be nearer), all are searched.
 template <class VertexAt, class FarD2>
 NearestSegment nearest_segment(Vec2 p, int vertices, bool closed, int hint, int window, VertexAt vertex,
                                FarD2 far_d2) {
@@ -36,16 +37,24 @@ NearestSegment nearest_segment(Vec2 p, int vertices, bool closed, int hint, int 
   };
   bool global = hint < 0 || hint >= segments || 2 * window + 1 >= segments;
   if (!global) {
-    for (int o = -window; o <= window; ++o) {
+    // Walk from the hint: a few segments either side, then on in whichever direction keeps
+    // getting closer, never beyond `window` (a car moves a segment or two per call).
+    int best_o = 0;
+    auto consider_offset = [&](int o) {
       int k = hint + o;
       if (closed) k = ((k % segments) + segments) % segments;
-      else if (k < 0 || k >= segments) continue;
+      else if (k < 0 || k >= segments) return;
+      const double before = best.d2;
       consider(k);
-    }
-    int from_hint = best.segment - hint;
-    if (closed) from_hint = ((from_hint % segments) + segments + segments / 2) % segments - segments / 2;
+      if (best.d2 < before) best_o = o;
+    };
+    constexpr int kNear = 2;
+    for (int o = -kNear; o <= kNear; ++o) consider_offset(o);
+    int hi = kNear, lo = -kNear;
+    while (best_o == hi && hi < window) consider_offset(++hi);
+    while (best_o == lo && lo > -window) consider_offset(--lo);
     const bool path_end = !closed && (best.segment == 0 || best.segment == segments - 1);
-    const bool at_edge = std::abs(from_hint) >= window && !path_end;
+    const bool at_edge = std::abs(best_o) >= window && !path_end;
     global = at_edge || best.d2 > far_d2(best.segment);
   }
   if (global) {

@@ -58,7 +58,7 @@ GameRace::GameRace(std::shared_ptr<const Track> track, PlayerEntry player, std::
   const std::size_t count = opponents.size() + 1;
   const std::vector<Pose> poses = race_grid_poses(t, count);
   const int sectors = static_cast<int>(t.sector_starts().size());
-  RouteCache routes;
+  RouteCache routes(config_.rate_hz);
   std::size_t next_opponent = 0;
   for (std::size_t i = 0; i < count; ++i) {
     CarRun run;
@@ -169,7 +169,8 @@ bool GameRace::request_respawn() {
 
 void GameRace::update_distances() {
   for (std::size_t i = 0; i < cars_.size(); ++i)
-    cars_[i].distance = car_race_distance(*track_, station_s_, cars_[i].progress, world_->car(i).position());
+    cars_[i].distance =
+        car_race_distance(*track_, station_s_, cars_[i].progress, world_->car(i).position(), &cars_[i].line_hint);
 }
 
 void GameRace::feed_rules() {

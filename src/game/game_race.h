@@ -112,6 +112,7 @@ class GameRace {
     RaceProgress progress;
     Pose slot;
     double distance = 0.0;
+    int line_hint = -1;  // centreline segment of the last race-distance projection
     int respawns = 0;
   };
   static std::size_t idx(int car) { return static_cast<std::size_t>(car); }

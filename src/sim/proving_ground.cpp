@@ -112,6 +112,42 @@ AccelResult run_accel(const CarSpec& spec, double rate_hz, double max_time_s) {
   return r;
 }
 
+std::vector<double> measured_drive_force(const CarSpec& spec, double rate_hz, double force_step) {
+  const CarEnvelope env = car_envelope(spec);
+  World world(asphalt(), {rate_hz});
+  world.add_car(spec, {0.0, 0.0}, 0.0);
+  Car& car = world.car(0);
+  car.drivetrain().set_automatic(true);
+  car.drivetrain().set_gear(1);
+  Controls c;
+  c.throttle = 1.0;
+  const double crr = surface_props(Surface::Asphalt).rolling_resistance;
+  std::vector<double> force;
+  double bin_start = 0.0;  // s when the car first reached the current bin's lower speed
+  while (world.time() < 120.0) {
+    step(world, c);
+    const double v = car.forward_speed();
+    const double next = force_step * static_cast<double>(force.size() + 1);
+    if (v >= next) {
+      const double dt = world.time() - bin_start;
+      const double mid = next - 0.5 * force_step;
+      force.push_back(env.mass * force_step / dt + env.drag_k * mid * mid + crr * env.mass * kGravity);
+      bin_start = world.time();
+    } else if (world.time() - bin_start > 10.0) {
+      break;  // no longer gaining: top speed
+    }
+  }
+  if (!force.empty()) force.front() = std::max(force.front(), force.size() > 1 ? force[1] : 0.0);  // launch
+  force.push_back(0.0);
+  return force;
+}
+
+CarEnvelope measured_envelope(const CarSpec& spec, double rate_hz) {
+  CarEnvelope e = car_envelope(spec);
+  e.drive_force = measured_drive_force(spec, rate_hz, e.force_step);
+  return e;
+}
+
 // ---------------------------------------------------------------- 4. brake
 
 BrakeResult run_brake(const CarSpec& spec_in, double rate_hz, bool abs, double from_kmh) {

@@ -5,6 +5,7 @@
 #include <optional>
 #include <vector>
 
+#include "ai/speed_profile.h"
 #include "vehicle/car_spec.h"
 
 namespace racer {
@@ -69,6 +70,16 @@ struct TrackDriveResult {
 RestResult run_rest(const CarSpec& spec, double rate_hz);
 /// Full throttle from standstill with the automatic gearbox, up to `max_time_s`.
 AccelResult run_accel(const CarSpec& spec, double rate_hz, double max_time_s = 60.0);
+/// The drive force the car really puts down at full throttle from a standstill with its
+/// automatic gearbox, N per speed step of `force_step` m/s (index i = speed i x step), as
+/// m a + the speed profile's own drag and asphalt rolling resistance, so a speed profile
+/// with this table accelerates as the simulated car does, shift pauses and wheelspin
+/// included (the best-gear torque curve of car_envelope knows neither). The table ends
+/// (last entry 0) where the car stops gaining speed.
+std::vector<double> measured_drive_force(const CarSpec& spec, double rate_hz, double force_step = 0.5);
+/// car_envelope(spec) with drive_force from measured_drive_force: the envelope the AI plans
+/// with and the limit lap times are computed from.
+CarEnvelope measured_envelope(const CarSpec& spec, double rate_hz);
 /// Full brake, straight, from `from_kmh` to standstill.
 BrakeResult run_brake(const CarSpec& spec, double rate_hz, bool abs, double from_kmh = 100.0);
 /// Circle of `radius_m` at slowly rising speed; reports the limit the car holds.

@@ -19,6 +19,10 @@ namespace racer {
 
 namespace {
 
+// A contact begins when a car touches a wall (or another car) after kContactGap s of not
+// touching it: Box2D begins a new contact for every edge of a wall chain, so one scrape
+// along a wall would otherwise count dozens of times.
+constexpr double kContactGap = 0.5;
 constexpr double kStallProgress = 3.0;   // m of race progress that resets the stall clock
 constexpr int kOvertakeEvery = 24;       // steps between overtake checks (10 Hz at 240 Hz)
 constexpr double kPassWindow = 30.0;     // m: an order change closer than this is a pass on track
@@ -34,7 +38,7 @@ Race::Race(std::shared_ptr<const Track> track, std::vector<RaceEntry> entries, R
   add_track_bodies(*world_, t);
   const std::vector<Pose> poses = race_grid_poses(t, entries.size());
   const int sectors = static_cast<int>(t.sector_starts().size());
-  RouteCache routes;  // one route per car spec and margin
+  RouteCache routes(config_.rate_hz);  // one route per car spec and margin
   double slowest = 0.0;
   for (std::size_t i = 0; i < entries.size(); ++i) {
     CarRun run;
@@ -72,6 +76,7 @@ void Race::step() {
   for (std::size_t i = 0; i < n; ++i) update_progress(i, before[i]);
   for (std::size_t i = 0; i < n; ++i)
     if (cars_[i].driver->wants_respawn()) respawn(i);
+  count_contacts();
   if (world_->steps() % kOvertakeEvery == 0) count_overtakes();
 }
 
@@ -94,7 +99,7 @@ void Race::update_progress(std::size_t i, Vec2 before) {
   const int laps_before = c.progress.laps_completed();
   c.progress.update(before, car.position(), now);
   const Track& t = *track_;
-  c.distance = car_race_distance(t, station_s_, c.progress, car.position());
+  c.distance = car_race_distance(t, station_s_, c.progress, car.position(), &c.line_hint);
   if (c.finished) return;
   if (c.progress.laps_completed() > laps_before && c.progress.laps_completed() >= config_.laps) {
     c.finished = true;
@@ -103,7 +108,6 @@ void Race::update_progress(std::size_t i, Vec2 before) {
     for (const LapRecord& lap : c.progress.laps()) total += lap.time;
     c.finish_time = total;
     c.finish_order = ++finishers_;
-    c.contacts_at_finish = world_->contacts(i);
     return;
   }
   const double dt = world_->dt();
@@ -128,6 +132,33 @@ void Race::respawn(std::size_t i) {
   update_progress(i, track_->centreline().at(s).position);
   cars_[i].best_distance = cars_[i].distance;  // the respawn ends the stall
   cars_[i].stuck = 0.0;
+}
+
+// ---------------------------------------------------------------- contacts
+
+void Race::count_contacts() {
+  const std::size_t n = cars_.size();
+  const double now = world_->time();
+  if (pair_touch_.size() != n * n) pair_touch_.assign(n * n, -1e9);
+  for (std::size_t i = 0; i < n; ++i) {
+    CarRun& c = cars_[i];
+    for (const b2ContactEdge* e = world_->car(i).body()->GetContactList(); e != nullptr; e = e->next) {
+      if (!e->contact->IsTouching()) continue;
+      if (e->other->GetType() == b2_staticBody) {
+        if (!c.finished && now - c.wall_touch > kContactGap) ++c.wall_contacts;
+        c.wall_touch = now;
+        continue;
+      }
+      const auto j = static_cast<std::size_t>(e->other->GetUserData().pointer) - 1;  // car index + 1
+      if (j >= n || j <= i) continue;  // each pair once, from its lower index
+      double& last = pair_touch_[i * n + j];
+      if (now - last > kContactGap) {
+        if (!c.finished) ++c.car_contacts;
+        if (!cars_[j].finished) ++cars_[j].car_contacts;
+      }
+      last = now;
+    }
+  }
 }
 
 // ---------------------------------------------------------------- overtakes
@@ -191,9 +222,8 @@ RaceResult Race::result() const {
     for (int k = 0; k < out.laps_completed; ++k) out.lap_times.push_back(c.progress.laps()[static_cast<std::size_t>(k)].time);
     if (!out.lap_times.empty()) out.best_lap = *std::min_element(out.lap_times.begin(), out.lap_times.end());
     out.limit_lap_time = c.route->limit_lap_time;
-    const ContactCounts counts = c.finished ? c.contacts_at_finish : world_->contacts(i);
-    out.wall_contacts = counts.walls;
-    out.car_contacts = counts.cars;
+    out.wall_contacts = c.wall_contacts;
+    out.car_contacts = c.car_contacts;
     out.off_track_seconds = c.off_track;
     out.max_stuck_seconds = c.max_stuck;
     out.respawns = c.respawns;

@@ -54,8 +54,9 @@ struct RaceCarResult {
   std::optional<double> best_lap;         ///< s
   std::vector<double> lap_times;          ///< s
   double limit_lap_time = 0.0;            ///< s, speed profile at full grip on the AI's route
-  int wall_contacts = 0;                  ///< contact begins with static geometry, until the finish
-  int car_contacts = 0;                   ///< contact begins with other cars, until the finish
+  int wall_contacts = 0;                  ///< contacts with static geometry begun, until the finish (a
+                                          ///< scrape along a wall is one: see kContactGap in race.cpp)
+  int car_contacts = 0;                   ///< contacts with another car begun (per pair), until the finish
   double off_track_seconds = 0.0;         ///< s with no wheel on the road
   double max_stuck_seconds = 0.0;         ///< s, longest stretch without 3 m of race progress
   int respawns = 0;
@@ -107,6 +108,7 @@ class Race {
     std::unique_ptr<AiDriver> driver;
     RaceProgress progress;
     double distance = 0.0;        // m, monotonic progress key
+    int line_hint = -1;           // centreline segment of the last race-distance projection
     double best_distance = 0.0;   // m, for the stall clock
     double stuck = 0.0;           // s
     double max_stuck = 0.0;
@@ -117,13 +119,16 @@ class Race {
     bool finished = false;
     double finish_time = 0.0;
     int finish_order = 0;
-    ContactCounts contacts_at_finish;
+    int wall_contacts = 0;        // contact begins with static geometry (see count_contacts)
+    int car_contacts = 0;         // contact begins with another car
+    double wall_touch = -1e9;     // s, last step touching static geometry
     std::shared_ptr<const AiRoute> route;
   };
   DriverView view_of(std::size_t i);
   void update_progress(std::size_t i, Vec2 before);
   void respawn(std::size_t i);
   void count_overtakes();
+  void count_contacts();
 
   std::shared_ptr<const Track> track_;
   RaceConfig config_;
@@ -133,6 +138,7 @@ class Race {
   std::vector<Controls> controls_;
   std::vector<double> station_s_;       // race distance of each station
   std::vector<int> order_;              // car indices, leader first (last overtake check)
+  std::vector<double> pair_touch_;      // s, last step each pair of cars touched (i * n + j, i < j)
   double time_limit_ = 0.0;
   int finishers_ = 0;
 };

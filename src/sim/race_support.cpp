@@ -10,6 +10,7 @@
 #include <cmath>
 
 #include "core/math.h"
+#include "sim/proving_ground.h"
 
 namespace racer {
 
@@ -54,9 +55,9 @@ std::vector<double> station_race_distances(const Track& t) {
 }
 
 double car_race_distance(const Track& t, const std::vector<double>& station_s, const RaceProgress& progress,
-                         Vec2 position) {
+                         Vec2 position, int* hint) {
   const double length = t.centreline().length();
-  double d = t.race_distance(position);
+  double d = t.race_distance(position, hint);
   const int passed = progress.stations_passed();
   const double last_station = passed > 0 && passed < static_cast<int>(station_s.size())
                                   ? station_s[static_cast<std::size_t>(passed)]
@@ -177,8 +178,12 @@ void place_for_respawn(World& world, const Track& track, std::size_t i, double s
 // ---------------------------------------------------------------- routes and seeds
 
 std::shared_ptr<const AiRoute> RouteCache::get(const Track& track, const CarSpec& spec, double line_margin) {
-  auto& route = routes_[std::make_pair(save_car_spec(spec), line_margin)];
-  if (!route) route = plan_route(track, spec, line_margin);
+  const std::string key = save_car_spec(spec);
+  auto& route = routes_[std::make_pair(key, line_margin)];
+  if (route) return route;
+  auto envelope = envelopes_.find(key);
+  if (envelope == envelopes_.end()) envelope = envelopes_.emplace(key, measured_envelope(spec, rate_hz_)).first;
+  route = plan_route(track, envelope->second, line_margin);
   return route;
 }
 

@@ -38,8 +38,10 @@ std::vector<double> station_race_distances(const Track& track);
 /// m, monotonic race distance of a car at `position` (CG) with `progress`: laps completed x
 /// centreline length + distance into the lap, kept next to the last station crossed (so the
 /// grid, behind the line, counts as just before 0, not as nearly a lap).
+/// `hint`: the car's last centreline segment (in/out; -1 = unknown), so the projection
+/// searches near it instead of the whole centreline.
 double car_race_distance(const Track& track, const std::vector<double>& station_s, const RaceProgress& progress,
-                         Vec2 position);
+                         Vec2 position, int* hint = nullptr);
 
 /// Some wheel's contact point is on the road (main loop or branch, kerbs included).
 bool car_on_road(const Track& track, const Car& car);
@@ -73,11 +75,16 @@ void place_for_respawn(World& world, const Track& track, std::size_t i, double s
 // ---------------------------------------------------------------- routes and seeds
 
 /// One planned route per car spec and line margin, shared by every car that has both.
+/// Routes plan with the car's measured envelope (measured_envelope at `rate_hz`), once per
+/// car spec.
 class RouteCache {
  public:
+  explicit RouteCache(double rate_hz = 240.0) : rate_hz_(rate_hz) {}
   std::shared_ptr<const AiRoute> get(const Track& track, const CarSpec& spec, double line_margin);
 
  private:
+  double rate_hz_;
+  std::map<std::string, CarEnvelope> envelopes_;
   std::map<std::pair<std::string, double>, std::shared_ptr<const AiRoute>> routes_;
 };
 

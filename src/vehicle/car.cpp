@@ -167,22 +167,33 @@ struct LongitudinalProblem {
   double residual(double f) const { return f - tyre->combined_fx(*load, slip_after(f), alpha, grip); }
 };
 
-/// Illinois (false position) on [-D, D], warm-started from last step's force.
+/// Illinois (false position) on a bracket grown around last step's force (within [-D, D]).
 double solve_longitudinal(const LongitudinalProblem& p, double guess) {
   const double bound = p.load->peak_fx * p.grip + 1.0;
   const double tolerance = 1e-4 * bound;
   double f = std::clamp(guess, -bound, bound);
   double r = p.residual(f);
   if (std::abs(r) < tolerance) return f;
-  double lo = -bound, hi = bound, r_lo, r_hi;
+  // Bracket near the guess (the answer is rarely far from last step's), widening by 4x
+  // until the residual changes sign; the residual is increasing in F.
+  double lo = f, hi = f, r_lo = r, r_hi = r;
+  double step = 0.02 * bound;
   if (r > 0.0) {
-    hi = f;
-    r_hi = r;
-    r_lo = p.residual(lo);
+    while (r_lo > 0.0 && lo > -bound) {
+      hi = lo;
+      r_hi = r_lo;
+      lo = std::max(-bound, lo - step);
+      r_lo = p.residual(lo);
+      step *= 4.0;
+    }
   } else {
-    lo = f;
-    r_lo = r;
-    r_hi = p.residual(hi);
+    while (r_hi < 0.0 && hi < bound) {
+      lo = hi;
+      r_lo = r_hi;
+      hi = std::min(bound, hi + step);
+      r_hi = p.residual(hi);
+      step *= 4.0;
+    }
   }
   int side = 0;
   for (int i = 0; i < 60 && hi - lo > tolerance; ++i) {

@@ -79,6 +79,57 @@ TEST(Filters, SteerRateLimitsEachStep) {
 
 // ---------------------------------------------------------------- profiles
 
+// Past the front tyres' peak slip angle more lock only loses grip: the steer is held at
+// last step's less the excess, and only in the direction that drives the slip further.
+TEST(Filters, FrontGripHoldsTheSteerAtThePeak) {
+  FrontGripFilter f;
+  f.speed = 20.0;
+  f.peak_slip_angle = 0.1;
+  f.max_angle = 0.5;
+  f.previous_steer = 0.4;
+  Controls c;
+  c.steer = 0.6;
+  f.slip_angle = -0.09;  // within 1.1 x peak: untouched
+  EXPECT_EQ(filter_front_grip(c, f).steer, 0.6);
+  f.slip_angle = -0.16;  // 0.05 rad past 1.1 x peak, steering left drives it further
+  EXPECT_NEAR(filter_front_grip(c, f).steer, 0.4 - 0.05 / 0.5, 1e-12);
+  f.slip_angle = +0.16;  // the steer works against this slip: let it
+  EXPECT_EQ(filter_front_grip(c, f).steer, 0.6);
+  f.slip_angle = -0.16;
+  f.speed = 3.0;  // a crawl: slip angles mean nothing
+  EXPECT_EQ(filter_front_grip(c, f).steer, 0.6);
+}
+
+// A slide: the steer goes to the angle that points the front tyres along their path
+// (front slip 0), fully once the body slip is slide_blend past its deadband, and the brake
+// is let off; within the deadbands nothing changes; an oversteering yaw rate counter-steers.
+TEST(Filters, StabilityCatchesASlide) {
+  StabilityFilter f;
+  f.speed = 30.0;
+  f.max_angle = 0.5;
+  f.wheelbase = 2.8;
+  f.previous_steer = 0.2;
+  Controls c;
+  c.steer = 0.2;
+  c.brake = 0.5;
+  f.yaw_rate = f.yaw_ref = 0.3;
+  f.body_slip = 0.03;
+  EXPECT_EQ(filter_stability(c, f).steer, 0.2);  // no slide, yaw as asked
+  EXPECT_EQ(filter_stability(c, f).brake, 0.5);
+  f.body_slip = -(f.slip_deadband + f.slide_blend);  // sliding, fully past the blend
+  f.front_slip_angle = -0.15;                         // the fronts point 0.15 rad inside their path
+  const Controls out = filter_stability(c, f);
+  EXPECT_NEAR(out.steer, 0.2 - 0.15 / 0.5, 1e-12);
+  EXPECT_EQ(out.brake, 0.0);
+  f.body_slip = -(f.slip_deadband + 0.5 * f.slide_blend);  // half way: half the correction
+  EXPECT_NEAR(filter_stability(c, f).steer, 0.2 - 0.5 * 0.15 / 0.5, 1e-12);
+  f.body_slip = 0.0;
+  f.yaw_rate = 0.6;  // oversteer by 0.3 rad/s: counter-steer
+  EXPECT_LT(filter_stability(c, f).steer, 0.2);
+  f.yaw_rate = 0.1;  // understeer is not this filter's business
+  EXPECT_EQ(filter_stability(c, f).steer, 0.2);
+}
+
 TEST(AiParams, ShippedProfilesLoadAndRoundTrip) {
   for (const char* name : {"easy", "medium", "hard"}) {
     const std::string path = std::string(RACER_SOURCE_DIR) + "/assets/ai/" + name + ".json";

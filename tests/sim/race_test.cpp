@@ -106,3 +106,37 @@ TEST(Race, FullGridGetsAwayWithoutRespawns) {
 
 }  // namespace
 }  // namespace racer
+
+namespace racer {
+namespace {
+
+// Difficulty means something: alone on every shipped track (no traffic to blur it), the
+// easy driver's best lap is at least 8% slower than the hard one's and medium lies between.
+// Two laps each: the second is a flying lap.
+TEST(Race, DifficultyLevelsAreApartOnEveryTrack) {
+  const Result<CarSpec> spec = load_car_spec(test::car_path("sedan"));
+  ASSERT_TRUE(spec.ok());
+  const std::vector<AiParams> profiles = shipped_profiles();
+  ASSERT_EQ(profiles.size(), 3u);  // easy, medium, hard
+  for (const char* name : {"kestrel_downs", "lantern_hill", "port_ardent", "foundry_loop", "cragmoor_stage"}) {
+    auto track = Track::load(test::source_path(std::string("tracks/") + name + ".json"));
+    ASSERT_TRUE(track.ok()) << track.error_text();
+    double best[3] = {0.0, 0.0, 0.0};
+    for (std::size_t k = 0; k < 3; ++k) {
+      RaceEntry e{"AI", "sedan", spec.value(), profiles[k]};
+      RaceConfig config;
+      config.laps = 2;
+      Race race(track.value(), {e}, config);
+      race.run();
+      const RaceCarResult r = race.result().cars.front();
+      ASSERT_TRUE(r.finished) << name << " " << profiles[k].name;
+      best[k] = *r.best_lap;
+    }
+    EXPECT_GE(best[0], 1.08 * best[2]) << name << ": easy " << best[0] << " s, hard " << best[2] << " s";
+    EXPECT_GT(best[1], best[2]) << name;
+    EXPECT_LT(best[1], best[0]) << name;
+  }
+}
+
+}  // namespace
+}  // namespace racer
