@@ -462,6 +462,9 @@ void FlowApp::settings_menu() {
   if (settings_list_.choice("Zoom out with speed", on_off(s.display.zoom_with_speed)))
     s.display.zoom_with_speed = !s.display.zoom_with_speed;
   settings_list_.heading("Driving");
+  static const char* const kDamage[] = {"Off", "Visual only", "Full"};
+  if (int d = settings_list_.choice("Damage", kDamage[static_cast<int>(s.damage)]))
+    s.damage = static_cast<DamageMode>((static_cast<int>(s.damage) + 3 + (d > 0 ? 1 : -1)) % 3);
   char sens[16];
   std::snprintf(sens, sizeof sens, "%.2f", s.input.steering_sensitivity);
   if (int d = settings_list_.choice("Steering sensitivity", sens)) step(s.input.steering_sensitivity, d, 0.25, 0.25, 4.0);

@@ -73,6 +73,7 @@ std::unique_ptr<RaceScreen> RaceScreen::create(const RacePlan& plan, const Catal
     config.seed = plan.seed;
     config.rate_hz = plan.rate_hz;
     config.player_grid_slot = plan.grid_slot;
+    config.damage = settings.damage;
     s->race_ = std::make_unique<GameRace>(s->track_, std::move(player), std::move(field), config);
     Car& car = s->race_->world().car(static_cast<std::size_t>(s->race_->player()));
     car.set_abs(settings.aids.abs && !plan.no_abs);

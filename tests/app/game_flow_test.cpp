@@ -374,8 +374,12 @@ TEST_F(GameFlowTest, SettingsAreChangedReboundSavedAndLoadedAgain) {
   ASSERT_EQ(app_->screen(), Screen::Settings);
   tap(SDLK_LEFT);  // master volume 80% -> 70%
   EXPECT_NEAR(app_->settings().audio.master, 0.7, 1e-9);
-  // Rows: 3 volumes, 3 display, 6 driving, then the keyboard's actions (throttle is 3rd).
-  tap(SDLK_DOWN, 14);
+  // Rows: 3 volumes, 3 display, 7 driving (damage first), then the keyboard's actions
+  // (throttle is 3rd).
+  tap(SDLK_DOWN, 6);
+  tap(SDLK_RIGHT);  // damage: visual -> full
+  EXPECT_EQ(app_->settings().damage, DamageMode::Full);
+  tap(SDLK_DOWN, 9);
   tap(SDLK_RETURN);  // capture a key for the throttle
   tap(SDLK_t);
   ASSERT_EQ(app_->settings().input.keys(InputAction::Throttle), std::vector<std::string>{"T"});
@@ -396,6 +400,7 @@ TEST_F(GameFlowTest, SettingsAreChangedReboundSavedAndLoadedAgain) {
   app_.reset();
   make_app(false);
   EXPECT_NEAR(app_->settings().audio.master, 0.7, 1e-9) << "loaded at start";
+  EXPECT_EQ(app_->settings().damage, DamageMode::Full);
   EXPECT_EQ(app_->settings().input.keys(InputAction::Throttle), std::vector<std::string>{"T"});
   EXPECT_EQ(app_->settings().input.pad(InputAction::Throttle), std::vector<std::string>{"lefttrigger+"});
 }
