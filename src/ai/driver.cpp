@@ -17,6 +17,11 @@ namespace {
 
 constexpr double kSpeedGain = 3.0;       // 1/s: m/s^2 asked per m/s of speed error
 constexpr double kRollingShare = 0.013;
+constexpr double kRouteHz = 2.0;         // the routing layer's rate
+constexpr double kBlockedSpeed = 2.0;    // m/s: a car ahead this slow blocks the way
+constexpr double kBlockedAfter = 1.0;    // s blocked before a detour is planned
+constexpr double kDetourReach = 40.0;    // m along the line to where the detour rejoins it
+constexpr double kDetourSpeed = 8.0;     // m/s while on a detour
 constexpr double kOffLineFree = 1.5;     // m off the (shifted) line before the driver slows for it
 constexpr double kOffLineSlow = 0.04;    // share of the speed given up per m beyond that
 constexpr double kMinBrakeShare = 0.25;  // of mu g: the braking left to a car cornering at the limit
@@ -87,6 +92,8 @@ AiDriver::AiDriver(std::shared_ptr<const AiRoute> route, const Track& track, con
 
 void AiDriver::respawned() {
   state_.recovery = Recovery::None;
+  state_.detour = false;
+  blocked_for_ = 0.0;
   state_.stall_seconds = 0.0;
   progress_mark_ = progress_;
   last_s_ = -1.0;
@@ -109,6 +116,7 @@ Controls AiDriver::tick(const DriverView& v) {
     scan_traffic(v);
     avoid(v);
   }
+  if (v.step % every(v.dt, kRouteHz) == 0) route_around(v);
   if (v.step % every(v.dt, config_.tracking_hz) == 0) {
     plan_speed(v);
     track_line(v);
@@ -260,6 +268,63 @@ void AiDriver::plan_speed(const DriverView& v) {
   // little slower the closer we are (no following while the offset takes us past it).
   const double follow = 2.0 + config_.follow_time_s * speed;
   speed_cap_ = state_.gap_ahead < follow ? std::max(0.0, ahead_speed_ - 0.8 * (follow - state_.gap_ahead)) : 1e9;
+  if (state_.detour) speed_cap_ = kDetourSpeed;  // round the blockage at walking pace, not following it
+}
+
+// ---------------------------------------------------------------- routing
+
+void AiDriver::route_around(const DriverView& v) {
+  const double period = 1.0 / kRouteHz;
+  const bool blocked = state_.gap_ahead < config_.queue_gap_m + 10.0 && std::abs(ahead_speed_) < kBlockedSpeed;
+  blocked_for_ = blocked ? blocked_for_ + period : 0.0;
+  if (state_.detour && progress_ > detour_end_) state_.detour = false;  // back on the line
+  if (state_.detour || blocked_for_ < kBlockedAfter) return;
+  // A window of the cost grid from here to the line kDetourReach ahead, 12 m around.
+  const CostGrid& grid = track_.cost_grid();
+  const Vec2 goal_p = route_->path.at(state_.s + kDetourReach).position;
+  const Vec2 lo{std::min(v.self.position.x, goal_p.x) - 12.0, std::min(v.self.position.y, goal_p.y) - 12.0};
+  const Vec2 hi{std::max(v.self.position.x, goal_p.x) + 12.0, std::max(v.self.position.y, goal_p.y) + 12.0};
+  int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+  grid.cell_of(lo, x0, y0);
+  grid.cell_of(hi, x1, y1);
+  x0 = std::max(x0, 0), y0 = std::max(y0, 0), x1 = std::min(x1, grid.width() - 1), y1 = std::min(y1, grid.height() - 1);
+  if (x1 <= x0 || y1 <= y0) return;
+  window_ = SearchGrid(x1 - x0 + 1, y1 - y0 + 1);
+  RouteCosts costs;
+  costs.min_clearance_m = half_width_ + 0.2;
+  for (int y = y0; y <= y1; ++y)
+    for (int x = x0; x <= x1; ++x) {
+      const double clear = static_cast<double>(grid.clearance(x, y));
+      const bool ok = grid.drivable(x, y) && clear >= costs.min_clearance_m;
+      window_.set_passable(x - x0, y - y0, ok);
+      if (ok) window_.set_cost(x - x0, y - y0, static_cast<float>(costs.multiplier(clear, static_cast<double>(grid.surface_cost(x, y)))));
+    }
+  // Stopped cars are obstacles: their footprint grown by our half width and a margin.
+  for (const OtherCarView& o : v.others) {
+    if (length(o.velocity) > kBlockedSpeed) continue;
+    const double r = o.half_length + half_width_ + 0.5;
+    int cx0 = 0, cy0 = 0, cx1 = 0, cy1 = 0;
+    grid.cell_of(o.position - Vec2{r, r}, cx0, cy0);
+    grid.cell_of(o.position + Vec2{r, r}, cx1, cy1);
+    for (int y = std::max(cy0, y0); y <= std::min(cy1, y1); ++y)
+      for (int x = std::max(cx0, x0); x <= std::min(cx1, x1); ++x)
+        if (length_squared(grid.cell_centre(x, y) - o.position) <= r * r) window_.set_passable(x - x0, y - y0, false);
+  }
+  int sx = 0, sy = 0, gx = 0, gy = 0;
+  grid.cell_of(v.self.position, sx, sy);
+  grid.cell_of(goal_p, gx, gy);
+  const SearchResult& r = search_.search(window_, {sx - x0, sy - y0}, {gx - x0, gy - y0});
+  state_.detours += 1;
+  if (!r.found() || r.path.size() < 4) return;  // no way round: wait (and respawn in the end)
+  std::vector<Vec2> points;
+  for (std::size_t k = 0; k < r.path.size(); k += 4) points.push_back(grid.cell_centre(r.path[k].x + x0, r.path[k].y + y0));
+  points.push_back(grid.cell_centre(r.path.back().x + x0, r.path.back().y + y0));
+  if (length_squared(points.back() - points[points.size() - 2]) < 1e-6) points.pop_back();
+  detour_path_ = Path(std::move(points), false);
+  detour_hint_ = -1;
+  detour_end_ = progress_ + kDetourReach - 5.0;
+  state_.detour = true;
+  blocked_for_ = 0.0;
 }
 
 // ---------------------------------------------------------------- tracking
@@ -267,6 +332,12 @@ void AiDriver::plan_speed(const DriverView& v) {
 void AiDriver::track_line(const DriverView& v) {
   const TrackingState ts{v.self.position, v.self.heading, std::max(0.0, v.self.forward_speed)};
   const Vec2 rear = rear_axle(geometry_, ts);
+  if (state_.detour) {  // round a blockage: Pure Pursuit on the A* detour
+    const PathProjection dp = detour_path_.project(rear, detour_hint_);
+    detour_hint_ = dp.index;
+    steer_cmd_ = pure_pursuit(pursuit_, geometry_, ts, detour_path_, dp).steer;
+    return;
+  }
   const PathProjection rp = route_->path.project(rear, rear_hint_);
   rear_hint_ = rp.index;
   const SteerCommand pp = pure_pursuit(pursuit_, geometry_, ts, route_->path, rp);
@@ -324,7 +395,12 @@ void AiDriver::avoid(const DriverView& v) {
   const double speed = std::max(0.0, v.self.forward_speed);
   waypoints_.clear();
   const double reach = 10.0 + 1.5 * speed;
-  for (double ds = 2.0; ds <= reach; ds += 2.0) {
+  if (state_.detour) {  // the detour's points ahead of us are the way
+    const PathProjection dp = detour_path_.project(v.self.position, detour_hint_);
+    for (double ds = 2.0; ds <= reach && dp.s + ds <= detour_path_.length(); ds += 2.0)
+      waypoints_.push_back(detour_path_.at(dp.s + ds).position);
+  }
+  for (double ds = 2.0; ds <= reach && (!state_.detour || waypoints_.empty()); ds += 2.0) {
     const PathSample p = route_->path.at(state_.s + ds);
     waypoints_.push_back(p.position + p.normal * std::clamp(state_.offset, -room(p.s, -1), room(p.s, +1)));
   }

@@ -2,6 +2,8 @@
 // AiDriver: the layered AI of one car. It reads a DriverView and produces one Controls per
 // fixed step; every layer runs at its own rate, counted in fixed steps:
 //   set-up      route (main loop or branch, by limit lap time), racing line, speed profile
+//   ~2 Hz       routing: when a stopped car blocks the way, A* on the track's cost grid
+//               (a window around the car, stopped cars blocked) gives a detour to follow
 //   ~20 Hz      tracking: Pure Pursuit on the racing line, shifted sideways to overtake
 //   ~60 Hz      local: other cars in the path (gap, closing speed, passing side), and DWA
 //               against the cars (predicted from their velocities) and static obstacles
@@ -23,6 +25,8 @@
 #include "ai/ai_params.h"
 #include "ai/driver_view.h"
 #include "ai/dwa.h"
+#include "ai/grid_search.h"
+#include "ai/path.h"
 #include "ai/rng.h"
 #include "ai/route.h"
 #include "ai/speed_profile.h"
@@ -62,6 +66,8 @@ struct DriverState {
   bool dwa_admissible = true;
   Recovery recovery = Recovery::None;
   double stall_seconds = 0.0;   ///< s since the last progress
+  bool detour = false;          ///< following an A* detour around a stopped car
+  int detours = 0;              ///< detours planned
   int recoveries = 0;           ///< reverse manoeuvres started
   int mistakes = 0;             ///< mistakes made
 };
@@ -90,6 +96,7 @@ class AiDriver {
   void sense(const DriverView& v);
   void watch_stall(const DriverView& v);
   void scan_traffic(const DriverView& v);
+  void route_around(const DriverView& v);
   void plan_speed(const DriverView& v);
   void track_line(const DriverView& v);
   void avoid(const DriverView& v);
@@ -118,6 +125,13 @@ class AiDriver {
   std::vector<DwaObstacle> obstacles_;
   std::vector<int> other_hints_;
   struct Near { double ds, lat, half_width; };  // another car near us, in line coordinates
+  // routing around a blockage
+  GridSearch search_;
+  SearchGrid window_;
+  Path detour_path_;
+  int detour_hint_ = -1;
+  double detour_end_ = 0.0;      // m of progress where the detour rejoins the line
+  double blocked_for_ = 0.0;     // s a stopped car has been in our way
   std::vector<Near> near_;
   std::deque<Controls> pipeline_;
 

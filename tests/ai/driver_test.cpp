@@ -203,5 +203,38 @@ TEST(Driver, NoseAgainstAWallAtStandstillGetsOutWithin5s) {
   EXPECT_EQ(race.result().cars[0].respawns, 0);
 }
 
+// The routing layer: a car stopped on the line ahead (held in place every step, like
+// debris) is a blockage; the driver plans an A* detour on the cost grid round it and drives
+// past without touching it and without waiting for a respawn.
+TEST(Driver, AStarDetourAroundAStoppedCar) {
+  auto track = Track::load(std::string(RACER_SOURCE_DIR) + "/tracks/kestrel_downs.json");
+  ASSERT_TRUE(track.ok()) << track.error_text();
+  const Result<CarSpec> spec = load_car_spec(std::string(RACER_SOURCE_DIR) + "/assets/cars/sedan.json");
+  ASSERT_TRUE(spec.ok());
+  RaceEntry e{"AI", "sedan", spec.value(), AiParams{}};
+  e.params.mistakes_per_minute = 0.0;
+  RaceConfig config;
+  config.laps = 1;
+  Race race(track.value(), {e, e}, config);
+  // Car 1 stands on the racing line 60 m ahead of car 0, across it.
+  const AiRoute& route = race.driver(0).route();
+  const double s0 = route.path.project(race.world().car(0).position(), -1).s;
+  const PathSample at = route.path.at(s0 + 60.0);
+  const double across = std::atan2(at.tangent.y, at.tangent.x) + 0.5 * kPi;
+  const double stopped_s = s0 + 60.0;
+  bool passed = false;
+  while (race.world().time() < 30.0 && !passed) {
+    race.world().car(1).place(at.position, across, 0.0);
+    race.step();
+    const double L = route.path.length();
+    const double ds = std::fmod(route.path.project(race.world().car(0).position(), -1).s - stopped_s + 1.5 * L, L) - 0.5 * L;
+    passed = ds > 10.0;  // 10 m beyond the stopped car along the line
+  }
+  EXPECT_TRUE(passed) << "never got past the stopped car";
+  EXPECT_GE(race.driver(0).state().detours, 1);
+  EXPECT_EQ(race.result().cars[0].respawns, 0);
+  EXPECT_EQ(race.result().cars[0].car_contacts, 0);
+}
+
 }  // namespace
 }  // namespace racer
