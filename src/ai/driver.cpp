@@ -16,7 +16,7 @@ namespace racer {
 namespace {
 
 constexpr double kSpeedGain = 3.0;       // 1/s: m/s^2 asked per m/s of speed error
-constexpr double kRollingShare = 0.013;
+constexpr double kRollingShare = 0.013;  // rolling resistance of asphalt, as a share of the weight
 constexpr double kRouteHz = 2.0;         // the routing layer's rate
 constexpr double kBlockedSpeed = 2.0;    // m/s: a car ahead this slow blocks the way
 constexpr double kBlockedAfter = 1.0;    // s blocked before a detour is planned
@@ -30,8 +30,6 @@ constexpr double kSpinShare = 0.9;       // share of the peak slip ratio the dri
 constexpr double kCapFall = 6.0;         // 1/s of throttle ceiling per unit of slip beyond it
 constexpr double kCapRise = 1.5;         // 1/s the ceiling recovers at
 constexpr double kCapMin = 0.15;         // the ceiling never closes the throttle entirely
-constexpr double kYawIntegral = 0.0;     // rad of road-wheel angle per rad/s of yaw error per s
-constexpr double kYawGain = 0.0;         // share of the kinematic steer for a yaw error  // rolling resistance of asphalt, as a share of the weight
 
 int every(double dt, double hz) { return std::max(1, static_cast<int>(std::lround(1.0 / (dt * hz)))); }
 
@@ -102,7 +100,6 @@ void AiDriver::respawned() {
   queued_ = false;
   pipeline_.clear();
   offset_goal_ = state_.offset = 0.0;
-  yaw_integral_ = 0.0;
   planner_.reset();
 }
 
@@ -353,21 +350,13 @@ void AiDriver::track_line(const DriverView& v) {
   double delta = 0.0;
   if (std::abs(eta) > 0.5 * kPi) {
     delta = sign(eta) * geometry_.max_angle;
-    yaw_integral_ = 0.0;
   } else {
-    // The arc through the target (Pure Pursuit), what the tyres need on top of it to hold
-    // that arc (understeer x lateral acceleration), and a PI loop on the yaw rate the arc
-    // asks for: the car's real understeer near the limit is more than the linear K.
+    // The arc through the target (Pure Pursuit) and what the tyres need on top of it to
+    // hold that arc (the linear understeer gradient x lateral acceleration). A PI loop on
+    // the yaw rate was tried here and taken out: at 45 m/s it spun the car.
     const double kappa = 2.0 * std::sin(eta) / dist;
     const double speed = std::max(0.0, v.self.forward_speed);
     delta = std::atan(geometry_.wheelbase * kappa) + understeer_ * speed * speed * kappa;
-    if (speed > 8.0) {
-      const double err = speed * kappa - v.self.yaw_rate;
-      yaw_integral_ = std::clamp(yaw_integral_ + kYawIntegral * err / config_.tracking_hz, -0.08, 0.08);
-      delta += yaw_integral_ + kYawGain * err * geometry_.wheelbase / speed;
-    } else {
-      yaw_integral_ = 0.0;
-    }
   }
   steer_cmd_ = steer_input(delta, geometry_);
 }

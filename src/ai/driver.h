@@ -142,8 +142,7 @@ class AiDriver {
   double speed_scale_ = 1.0;     // share of the profile aimed for now (off the line, passing, a lift)
   double speed_cap_ = 1e9;       // m/s, following a car ahead (1e9: free road)
   double understeer_ = 0.0;      // rad per m/s^2: extra road-wheel angle the car needs per lateral accel
-  double yaw_integral_ = 0.0;
-  double throttle_cap_ = 1.0;    // the traction ceiling on the throttle (wheelspin memory)    // rad of road-wheel angle, the yaw-rate loop's integral
+  double throttle_cap_ = 1.0;    // the traction ceiling on the throttle (wheelspin memory)
   double peak_slip_angle_ = 0.12;  // rad, the tyres' lateral peak at the static load
   double rear_peak_slip_angle_ = 0.12;  // rad, the rear tyres' (stiffer or softer by rear_cornering_factor)
   double peak_slip_ratio_ = 0.1;   // the tyres' longitudinal peak at the static load
