@@ -37,6 +37,7 @@ constexpr const char* kUsage = R"(usage: racer-bench sim [options]
        racer-bench surface --track FILE [--queries N]
        racer-bench line --track FILE [--car FILE]
        racer-bench lap --track FILE [--car FILE] [--profile FILE] [--grip-use G] [--laps N] [--trace CSV]
+       racer-bench races [--seeds N] [--cars N] [--laps N] [--difficulty D] [--car FILE] TRACK...
        racer-bench astar --map FILE --scen FILE [--repeat N]
        racer-bench astar --random SIDE [--seed N] [--queries Q] [--obstacles P]
 
@@ -53,6 +54,13 @@ constexpr const char* kUsage = R"(usage: racer-bench sim [options]
             "limit_lap_time", "best_over_limit", "wall_contacts", "respawns", "max_body_slip_rad",
             "realtime_factor"}; --trace writes one CSV row per 1/20 s (t, s, lateral, offset,
             speed, target, limit speed, throttle, brake, steer, yaw rate, body slip, walls, front and rear slip angle, rear slip ratio, gear, rpm)
+  races     headless AI races on each TRACK for seeds 1..N (default 3; 8 cars, 5 laps,
+            mixed): one JSON object per track with the issue-4 figures over all its races
+            {"track", "races", "finished", "wall_contacts_per_car_lap",
+            "car_contacts_per_car_lap", "max_stuck_s", "respawns", "min_overtakes",
+            "fastest_lap_over_limit", "realtime_factor"} (worst or mean as named), then
+            {"all": ...} over every track: a driver change judged on one race of one seed is
+            noise (the races are chaotic)
   astar     A* (src/ai/grid_search.h) on a MovingAI map, every scenario of the .scen file:
             {"bench", "map", "queries", "matched", "max_error", "us_per_query",
             "expanded_per_query"} (matched: within 1e-6 of the optimal length); or on a
@@ -205,6 +213,103 @@ int bench_lap(int argc, char** argv) {
                                 {"wall_contacts", r.wall_contacts}, {"respawns", r.respawns},
                                 {"max_body_slip_rad", max_slip}, {"realtime_factor", race.world().time() / wall}};
   std::cout << out.dump(2) << "\n";
+  return 0;
+}
+
+int bench_races(int argc, char** argv) {
+  int seeds = 3, cars = 8, laps = 5;
+  std::string difficulty = "mixed", car_path = std::string(RACER_SOURCE_DIR) + "/assets/cars/sedan.json";
+  std::vector<std::string> tracks;
+  for (int i = 2; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg.rfind("--", 0) != 0) {
+      tracks.push_back(arg);
+      continue;
+    }
+    if (i + 1 >= argc) fail("option " + arg + " needs a value");
+    const std::string value = argv[++i];
+    if (arg == "--seeds") seeds = static_cast<int>(parse(arg, value, 1, 1000));
+    else if (arg == "--cars") cars = static_cast<int>(parse(arg, value, 1, 40));
+    else if (arg == "--laps") laps = static_cast<int>(parse(arg, value, 1, 100));
+    else if (arg == "--difficulty") difficulty = value;
+    else if (arg == "--car") car_path = value;
+    else fail("unknown option " + arg);
+  }
+  if (tracks.empty()) fail("races needs at least one TRACK file");
+  if (difficulty != "easy" && difficulty != "medium" && difficulty != "hard" && difficulty != "mixed")
+    fail("--difficulty must be easy, medium, hard or mixed, got \"" + difficulty + "\"");
+  const Result<CarSpec> spec = load_car_spec(car_path);
+  if (!spec) {
+    std::cerr << spec.error_text() << "\n";
+    return 1;
+  }
+  std::vector<AiParams> profiles;
+  for (const char* level : {"easy", "medium", "hard"}) {
+    const Result<AiParams> p = load_ai_params(std::string(RACER_SOURCE_DIR) + "/assets/ai/" + level + ".json");
+    if (!p) {
+      std::cerr << p.error_text() << "\n";
+      return 1;
+    }
+    profiles.push_back(p.value());
+  }
+  struct Sum {
+    int races = 0, cars = 0, finished = 0, respawns = 0, min_overtakes = 1 << 30;
+    double walls = 0, contacts = 0, car_laps = 0, max_stuck = 0, worst_fastest = -1e9, sim = 0, wall_s = 0;
+    void add(const RaceResult& r, double wall) {
+      races += 1;
+      int overtakes = 0;
+      double fastest = 1e9, limit = 1e9;
+      for (const RaceCarResult& c : r.cars) {
+        cars += 1;
+        finished += c.finished ? 1 : 0;
+        respawns += c.respawns;
+        overtakes += c.overtakes;
+        walls += c.wall_contacts;
+        contacts += c.car_contacts;
+        car_laps += std::max(1, c.laps_completed);
+        max_stuck = std::max(max_stuck, c.max_stuck_seconds);
+        if (c.best_lap) fastest = std::min(fastest, *c.best_lap);
+        limit = std::min(limit, c.limit_lap_time);
+      }
+      min_overtakes = std::min(min_overtakes, overtakes);
+      worst_fastest = std::max(worst_fastest, fastest / limit - 1.0);
+      sim += r.sim_seconds;
+      wall_s += wall;
+    }
+    nlohmann::ordered_json json() const {
+      return {{"races", races}, {"finished", static_cast<double>(finished) / std::max(1, cars)},
+              {"wall_contacts_per_car_lap", walls / std::max(1.0, car_laps)},
+              {"car_contacts_per_car_lap", contacts / std::max(1.0, car_laps)}, {"max_stuck_s", max_stuck},
+              {"respawns", respawns}, {"min_overtakes", min_overtakes}, {"fastest_lap_over_limit", worst_fastest},
+              {"realtime_factor", wall_s > 0.0 ? sim / wall_s : 0.0}};
+    }
+  };
+  Sum all;
+  for (const std::string& path : tracks) {
+    const auto track = Track::load(path);
+    if (!track) {
+      std::cerr << track.error_text() << "\n";
+      return 1;
+    }
+    Sum one;
+    for (int seed = 1; seed <= seeds; ++seed) {
+      RaceConfig config;
+      config.laps = laps;
+      config.seed = static_cast<std::uint64_t>(seed);
+      Race race(track.value(), make_field(spec.value(), "car", profiles, difficulty, cars), config);
+      const auto start = std::chrono::steady_clock::now();
+      race.run();
+      const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      const RaceResult r = race.result();
+      one.add(r, wall);
+      all.add(r, wall);
+    }
+    nlohmann::ordered_json out = {{"track", track.value()->spec().name}};
+    out.update(one.json());
+    std::cout << out.dump() << "\n";
+  }
+  nlohmann::ordered_json out = {{"all", all.json()}};
+  std::cout << out.dump() << "\n";
   return 0;
 }
 
@@ -444,6 +549,7 @@ int main(int argc, char** argv) {
   if (std::string(argv[1]) == "surface") return bench_surface(argc, argv);
   if (std::string(argv[1]) == "line") return bench_line(argc, argv);
   if (std::string(argv[1]) == "lap") return bench_lap(argc, argv);
+  if (std::string(argv[1]) == "races") return bench_races(argc, argv);
   if (std::string(argv[1]) == "astar") return bench_astar(argc, argv);
   if (std::string(argv[1]) == "dwa") return bench_dwa(argc, argv);
   if (std::string(argv[1]) != "sim") fail("unknown benchmark \"" + std::string(argv[1]) + "\" (see --help)");
