@@ -243,14 +243,11 @@ int bench_races(int argc, char** argv) {
     std::cerr << spec.error_text() << "\n";
     return 1;
   }
-  std::vector<AiParams> profiles;
-  for (const char* level : {"easy", "medium", "hard"}) {
-    const Result<AiParams> p = load_ai_params(std::string(RACER_SOURCE_DIR) + "/assets/ai/" + level + ".json");
-    if (!p) {
-      std::cerr << p.error_text() << "\n";
-      return 1;
-    }
-    profiles.push_back(p.value());
+  const Result<std::vector<AiParams>> profiles =
+      load_difficulty_profiles([](const std::string& file) { return std::string(RACER_SOURCE_DIR) + "/" + file; });
+  if (!profiles) {
+    std::cerr << profiles.error_text() << "\n";
+    return 1;
   }
   struct Sum {
     int races = 0, cars = 0, finished = 0, respawns = 0, min_overtakes = 1 << 30;
@@ -296,7 +293,7 @@ int bench_races(int argc, char** argv) {
       RaceConfig config;
       config.laps = laps;
       config.seed = static_cast<std::uint64_t>(seed);
-      Race race(track.value(), make_field(spec.value(), "car", profiles, difficulty, cars), config);
+      Race race(track.value(), make_field(spec.value(), "car", profiles.value(), difficulty, cars), config);
       const auto start = std::chrono::steady_clock::now();
       race.run();
       const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

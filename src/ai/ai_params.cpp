@@ -48,6 +48,18 @@ Result<AiParams> load_ai_params(const std::string& path) {
   return read_ai(doc.value());
 }
 
+std::string ai_profile_file(const std::string& level) { return "assets/ai/" + level + ".json"; }
+
+Result<std::vector<AiParams>> load_difficulty_profiles(const std::function<std::string(const std::string&)>& path_of) {
+  std::vector<AiParams> out;
+  for (const char* level : kDifficultyLevels) {
+    Result<AiParams> p = load_ai_params(path_of(ai_profile_file(level)));
+    if (!p) return p.errors();
+    out.push_back(p.value());
+  }
+  return out;
+}
+
 std::string save_ai_params(const AiParams& p) {
   nlohmann::ordered_json j;
   j["format"] = kAiFormat;

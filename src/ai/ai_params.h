@@ -1,8 +1,11 @@
 #pragma once
 // AiParams: one AI driver's profile and difficulty, read from assets/ai/*.json
 // (format documented in docs/ai-format.md). Defaults in code are the "medium" driver.
+#include <array>
+#include <functional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/result.h"
 
@@ -32,5 +35,13 @@ Result<AiParams> parse_ai_params(std::string_view json_text, const std::string& 
 Result<AiParams> load_ai_params(const std::string& path);
 /// Writes a file that parse_ai_params reads back to equal params.
 std::string save_ai_params(const AiParams& p);
+
+/// The shipped difficulty levels, in the order make_field expects their profiles.
+inline constexpr std::array<const char*, 3> kDifficultyLevels = {"easy", "medium", "hard"};
+/// The project-relative file of a level's profile: "assets/ai/<level>.json".
+std::string ai_profile_file(const std::string& level);
+/// Loads the shipped profiles (easy, medium, hard), each from path_of(ai_profile_file(level)),
+/// or the first file's errors.
+Result<std::vector<AiParams>> load_difficulty_profiles(const std::function<std::string(const std::string&)>& path_of);
 
 }  // namespace racer

@@ -55,8 +55,8 @@ Catalog load_catalog() {
     else e.error = spec.error_text();
     c.cars.push_back(std::move(e));
   }
-  for (const char* level : {"easy", "medium", "hard"}) {
-    const Result<AiParams> p = load_ai_params(resolve_asset(std::string("assets/ai/") + level + ".json"));
+  for (const char* level : kDifficultyLevels) {  // each on its own: a bad one falls back alone
+    const Result<AiParams> p = load_ai_params(resolve_asset(ai_profile_file(level)));
     if (p) {
       c.profiles.push_back(p.value());
     } else {

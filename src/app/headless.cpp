@@ -38,20 +38,16 @@ int run_headless(const Options& o) {
     std::fprintf(stderr, "%s\n", track.error_text().c_str());
     return 1;
   }
-  std::vector<AiParams> profiles;
-  for (const char* level : {"easy", "medium", "hard"}) {
-    const Result<AiParams> p = load_ai_params(resolve_asset(std::string("assets/ai/") + level + ".json"));
-    if (!p) {
-      std::fprintf(stderr, "%s\n", p.error_text().c_str());
-      return 1;
-    }
-    profiles.push_back(p.value());
+  const Result<std::vector<AiParams>> profiles = load_difficulty_profiles(resolve_asset);
+  if (!profiles) {
+    std::fprintf(stderr, "%s\n", profiles.error_text().c_str());
+    return 1;
   }
   RaceConfig config;
   config.laps = o.laps;
   config.seed = o.seed;
   config.rate_hz = o.rate_hz;
-  Race race(track.value(), make_field(spec.value(), stem(o.car), profiles, o.difficulty, o.cars), config);
+  Race race(track.value(), make_field(spec.value(), stem(o.car), profiles.value(), o.difficulty, o.cars), config);
   const auto start = std::chrono::steady_clock::now();  // the app owns the only wall clock
   race.run();
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

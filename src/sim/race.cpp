@@ -237,7 +237,6 @@ RaceResult Race::result() const {
 
 std::vector<std::string> grid_difficulties(const std::string& difficulty, int cars) {
   std::vector<std::string> out;
-  static const char* kLevels[] = {"easy", "medium", "hard"};
   for (int k = 0; k < cars; ++k) {
     if (difficulty != "mixed") {
       out.push_back(difficulty);
@@ -245,7 +244,7 @@ std::vector<std::string> grid_difficulties(const std::string& difficulty, int ca
     }
     // Pole (k = 0) gets the slowest; the back of the grid the fastest.
     const int level = std::min(2, k * 3 / std::max(1, cars));
-    out.emplace_back(kLevels[level]);
+    out.emplace_back(kDifficultyLevels[static_cast<std::size_t>(level)]);
   }
   return out;
 }

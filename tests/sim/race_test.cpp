@@ -6,20 +6,13 @@
 #include "ai/ai_params.h"
 #include "sim/race.h"
 #include "test_paths.h"
+#include "test_profiles.h"
 #include "track/track.h"
 
 namespace racer {
 namespace {
 
-std::vector<AiParams> shipped_profiles() {
-  std::vector<AiParams> out;
-  for (const char* name : {"easy", "medium", "hard"}) {
-    const Result<AiParams> p = load_ai_params(test::source_path(std::string("assets/ai/") + name + ".json"));
-    EXPECT_TRUE(p.ok()) << p.error_text();
-    out.push_back(p.ok() ? p.value() : AiParams{});
-  }
-  return out;
-}
+using test::shipped_profiles;
 
 struct RaceSetup {
   std::shared_ptr<const Track> track;

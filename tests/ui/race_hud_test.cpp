@@ -12,6 +12,7 @@
 #include "game/game_race.h"
 #include "sim/race.h"
 #include "test_paths.h"
+#include "test_profiles.h"
 #include "track/track.h"
 
 namespace racer {
@@ -31,11 +32,7 @@ Field field() {
   const Result<CarSpec> spec = load_car_spec(test::car_path("sedan"));
   EXPECT_TRUE(spec.ok()) << spec.error_text();
   f.spec = spec.value();
-  for (const char* name : {"easy", "medium", "hard"}) {
-    const Result<AiParams> p = load_ai_params(test::source_path(std::string("assets/ai/") + name + ".json"));
-    EXPECT_TRUE(p.ok()) << p.error_text();
-    f.profiles.push_back(p.ok() ? p.value() : AiParams{});
-  }
+  f.profiles = test::shipped_profiles();
   return f;
 }
 
