@@ -479,14 +479,13 @@ Controls AiDriver::filters(Controls c, const DriverView& v) {
     if (i >= 2) tr.rear_slip_angle = std::max(tr.rear_slip_angle, std::abs(me.slip_angle[static_cast<std::size_t>(i)]));
   }
   if (me.forward_speed < 3.0) tr.rear_slip_angle = 0.0;  // slip angles mean nothing at a crawl
-  tr.slip_limit = 0.8 * peak_slip_ratio_;                // ease off before the peak, not after it
   tr.slide_limit = 0.9 * rear_peak_slip_angle_;
   // A throttle ceiling with memory: it falls while a driven wheel spins past the peak and
   // comes back slowly, so the pedal does not pump between spin and grip.
   const double over = tr.driven_slip / peak_slip_ratio_ - kSpinShare;
   throttle_cap_ = std::clamp(throttle_cap_ + (over > 0.0 ? -kCapFall * over : kCapRise) * v.dt, kCapMin, 1.0);
   c.throttle = std::min(c.throttle, throttle_cap_);
-  tr.slip_limit = 2.0 * peak_slip_ratio_;  // the ceiling does the spin; the filter catches slides
+  tr.slip_limit = 2.0 * peak_slip_ratio_;  // the ceiling handles wheelspin; the filter catches slides
   c = filter_traction(c, tr);
   FrontGripFilter fg;
   fg.speed = me.forward_speed;
