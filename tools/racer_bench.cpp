@@ -53,7 +53,8 @@ constexpr const char* kUsage = R"(usage: racer-bench sim [options]
             limit: {"bench", "track", "car", "profile", "grip_use", "lap_times", "best_lap",
             "limit_lap_time", "best_over_limit", "wall_contacts", "respawns", "max_body_slip_rad",
             "realtime_factor"}; --trace writes one CSV row per 1/20 s (t, s, lateral, offset,
-            speed, target, limit speed, throttle, brake, steer, yaw rate, body slip, walls, front and rear slip angle, rear slip ratio, gear, rpm)
+            speed, target, limit speed, throttle, brake, steer, yaw rate, body slip, walls, front and rear slip angle, rear slip ratio, gear, rpm,
+            the tracking layer's steer, DWA active)
   races     headless AI races on each TRACK for seeds 1..N (default 3; 8 cars, 5 laps,
             mixed): one JSON object per track with the issue-4 figures over all its races
             {"track", "races", "finished", "wall_contacts_per_car_lap",
@@ -180,7 +181,7 @@ int bench_lap(int argc, char** argv) {
   std::ofstream trace;
   if (!trace_path.empty()) {
     trace.open(trace_path);
-    trace << "t,s,lateral,offset,speed,target,limit,throttle,brake,steer,yaw_rate,body_slip,walls,alpha_f,alpha_r,kappa_r,gear,rpm\n";
+    trace << "t,s,lateral,offset,speed,target,limit,throttle,brake,steer,yaw_rate,body_slip,walls,alpha_f,alpha_r,kappa_r,gear,rpm,steer_cmd,dwa\n";
   }
   const int every = std::max(1, static_cast<int>(std::lround(1.0 / (20.0 * race.world().dt()))));
   double max_slip = 0.0;
@@ -200,7 +201,7 @@ int bench_lap(int argc, char** argv) {
             << race.world().contacts(0).walls << ',' << 0.5 * (car.wheel(0).slip_angle + car.wheel(1).slip_angle) << ','
             << 0.5 * (car.wheel(2).slip_angle + car.wheel(3).slip_angle) << ','
             << std::max(car.wheel(2).slip_ratio, car.wheel(3).slip_ratio) << ',' << car.drivetrain().state().gear << ','
-            << car.drivetrain().state().rpm << '\n';
+            << car.drivetrain().state().rpm << ',' << d.tracking_steer << ',' << d.dwa_active << '\n';
     }
   }
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -30,6 +30,8 @@ constexpr double kSpinShare = 0.9;       // share of the peak slip ratio the dri
 constexpr double kCapFall = 6.0;         // 1/s of throttle ceiling per unit of slip beyond it
 constexpr double kCapRise = 1.5;         // 1/s the ceiling recovers at
 constexpr double kCapMin = 0.15;         // the ceiling never closes the throttle entirely
+constexpr double kCatchUpDrive = 50.0;   // m/s^2 asked while catching up (the envelope caps it below)
+constexpr double kCatchUpBand = 0.4;     // m/s under the profile where the catch-up fades into following it
 
 int every(double dt, double hz) { return std::max(1, static_cast<int>(std::lround(1.0 / (dt * hz)))); }
 
@@ -68,7 +70,7 @@ AiDriver::AiDriver(std::shared_ptr<const AiRoute> route, const Track& track, con
   const Tyre tyre(spec.tyre);
   peak_slip_angle_ = tyre.peak_slip_angle(0.25 * spec.body.mass * kGravity);
   peak_slip_ratio_ = tyre.peak_slip_ratio(0.25 * spec.body.mass * kGravity);
-  understeer_ = understeer_gradient(spec);
+  understeer_ = UndersteerMap(understeer_gradient(spec));
   rear_peak_slip_angle_ = peak_slip_angle_ / spec.tyre.rear_cornering_factor;
   half_length_ = 0.5 * spec.body.length;
   half_width_ = 0.5 * spec.body.width;
@@ -356,9 +358,22 @@ void AiDriver::track_line(const DriverView& v) {
     // the yaw rate was tried here and taken out: at 45 m/s it spun the car.
     const double kappa = 2.0 * std::sin(eta) / dist;
     const double speed = std::max(0.0, v.self.forward_speed);
-    delta = std::atan(geometry_.wheelbase * kappa) + understeer_ * speed * speed * kappa;
+    delta = std::atan(geometry_.wheelbase * kappa) + understeer_.at(speed) * speed * speed * kappa;
   }
+  learn_understeer(v);
   steer_cmd_ = steer_input(delta, geometry_);
+  state_.tracking_steer = steer_cmd_;
+}
+
+// Steady cornering on our own (no slide, no avoidance, no recovery) shows how much lock the
+// car really needs at this speed.
+void AiDriver::learn_understeer(const DriverView& v) {
+  const SelfView& me = v.self;
+  const Vec2 fwd = from_angle(me.heading);
+  const double body_slip = std::atan2(cross(fwd, me.velocity), std::max(1.0, dot(fwd, me.velocity)));
+  if (state_.dwa_active || state_.recovery != Recovery::None || std::abs(body_slip) > 0.04) return;
+  const double dt = every(v.dt, config_.tracking_hz) * v.dt;
+  understeer_.observe(me.forward_speed, last_steer_ * geometry_.max_angle, me.yaw_rate, geometry_.wheelbase, dt);
 }
 
 // ---------------------------------------------------------------- DWA
@@ -430,6 +445,11 @@ Controls AiDriver::pedals(const DriverView& v) {
   const double k = params_.speed_use * speed_scale_;
   const double v_ref = std::max(3.0, profile_.target_speed(s_ref) * k);  // never crawl on a free road
   double a_cmd = profile_.accel_at(s_ref) * k * k + kSpeedGain * (v_ref - v_now);
+  // Under the profile the car catches up at full drive: the profile is already the braking
+  // envelope, so braking on its slope before the car meets it only loses time. The band
+  // blends back into following the curve so the pedals do not switch at the meeting point.
+  const double under = std::clamp((v_ref - v_now) / kCatchUpBand, 0.0, 1.0);
+  a_cmd += under * (std::max(a_cmd, kCatchUpDrive) - a_cmd);
   double cap = speed_cap_;
   if (dwa && !dwa_full_) cap = std::min(cap, std::max(dwa_speed_, 0.0));
   if (dwa && !state_.dwa_admissible) cap = 0.0;
@@ -438,15 +458,14 @@ Controls AiDriver::pedals(const DriverView& v) {
   // The tyres' full grip here (the surface's), and what cornering leaves of it.
   const double mu_here = profile_.mu[route_->line.index_at(state_.s)] / std::max(params_.grip_use, 0.05);
   const double lat = std::abs(speed * v.self.yaw_rate);  // m/s^2, what the car does
-  // What is left for the drive at this lateral acceleration: both axles' friction ellipses,
-  // as the profile plans them. The brakes get the whole car's friction circle (a car that
-  // runs wide must still be able to slow down; a car ahead is the collision filter's
-  // business, which comes later and is not capped).
+  // What is left for the drive and the brakes at this lateral acceleration: both axles'
+  // friction ellipses under load transfer, as the profile plans them (braking harder in a
+  // fast bend unloads the rear and spins the car). A car about to run wide is the edge
+  // filter's business and a car ahead the collision filter's: both come later, uncapped.
   const CarEnvelope& env = route_->envelope;
   const double mu_y = mu_here * env.lateral_share;
   const double drive_max = axle_accel_limit(env, lat, mu_here, mu_y, +1);
-  const double lat_use = lat / (mu_y * kGravity);
-  const double brake_max = mu_here * kGravity * std::sqrt(std::max(0.0, 1.0 - lat_use * lat_use));
+  const double brake_max = axle_accel_limit(env, lat, mu_here, mu_y, -1);
   a_cmd = std::min(a_cmd, std::max(drive_max, kMinDriveShare * mu_here * kGravity));
   a_cmd = std::max(a_cmd, -std::max(brake_max, kMinBrakeShare * mu_here * kGravity));
   // Acceleration -> pedals through the car's envelope: the force the tyres must give on

@@ -31,6 +31,7 @@
 #include "ai/route.h"
 #include "ai/speed_profile.h"
 #include "ai/tracking.h"
+#include "ai/understeer.h"
 #include "vehicle/controls.h"
 
 namespace racer {
@@ -61,6 +62,7 @@ struct DriverState {
   double lateral = 0.0;         ///< m off the racing line (+ = left)
   double target_speed = 0.0;    ///< m/s
   double offset = 0.0;          ///< m, current lateral shift of the tracked line
+  double tracking_steer = 0.0;  ///< [-1, 1], what the tracking layer asked for (before DWA and filters)
   double gap_ahead = 1e9;       ///< m to the car ahead in our path
   bool dwa_active = false;
   bool dwa_admissible = true;
@@ -99,6 +101,7 @@ class AiDriver {
   void route_around(const DriverView& v);
   void plan_speed(const DriverView& v);
   void track_line(const DriverView& v);
+  void learn_understeer(const DriverView& v);
   void avoid(const DriverView& v);
   Controls pedals(const DriverView& v);
   Controls filters(Controls c, const DriverView& v);
@@ -141,7 +144,7 @@ class AiDriver {
   double last_steer_ = 0.0;      // after the rate filter
   double speed_scale_ = 1.0;     // share of the profile aimed for now (off the line, passing, a lift)
   double speed_cap_ = 1e9;       // m/s, following a car ahead (1e9: free road)
-  double understeer_ = 0.0;      // rad per m/s^2: extra road-wheel angle the car needs per lateral accel
+  UndersteerMap understeer_;     // extra road-wheel angle the car needs per lateral accel, learned per speed
   double throttle_cap_ = 1.0;    // the traction ceiling on the throttle (wheelspin memory)
   double peak_slip_angle_ = 0.12;  // rad, the tyres' lateral peak at the static load
   double rear_peak_slip_angle_ = 0.12;  // rad, the rear tyres' (stiffer or softer by rear_cornering_factor)
