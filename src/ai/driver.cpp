@@ -44,14 +44,15 @@ double wrap_ds(double ds, double length) {
 
 // The linear understeer gradient K (rad of road-wheel angle per m/s^2 of lateral
 // acceleration): K = m_f / C_f - m_r / C_r with the axle masses and the axles' cornering
-// stiffness at the static loads (the rear scaled by rear_cornering_factor).
+// stiffness at the static loads (the rear's tyre curve sees its slip angle times
+// rear_cornering_factor, as in the car).
 double understeer_gradient(const CarSpec& spec) {
   const Tyre tyre(spec.tyre);
   const double m = spec.body.mass, L = spec.body.wheelbase;
   const double m_f = m * spec.rear_axle_to_cg() / L, m_r = m - m_f;
   const double alpha = 0.005;  // rad, well inside the linear range
   const double c_f = 2.0 * tyre.pure_fy(0.5 * m_f * kGravity, alpha) / alpha;
-  const double c_r = 2.0 * tyre.pure_fy(0.5 * m_r * kGravity, alpha / spec.tyre.rear_cornering_factor) / alpha;
+  const double c_r = 2.0 * tyre.pure_fy(0.5 * m_r * kGravity, alpha * spec.tyre.rear_cornering_factor) / alpha;
   return (c_f > 0.0 && c_r > 0.0) ? std::clamp(m_f / c_f - m_r / c_r, 0.0, 0.01) : 0.0;
 }
 
@@ -471,7 +472,8 @@ Controls AiDriver::pedals(const DriverView& v) {
   // Acceleration -> pedals through the car's envelope: the force the tyres must give on
   // top of drag and rolling resistance, as a share of the engine's force at this speed or
   // of the brakes' (tyre-limited) force.
-  const double force = env.mass * a_cmd + env.drag_k * speed * speed + kRollingShare * env.mass * kGravity;
+  const double force = env.mass * (a_cmd + env.cornering_drag_at(lat, mu_y)) + env.drag_k * speed * speed +
+                       kRollingShare * env.mass * kGravity;
   if (force >= 0.0) {
     c.throttle = clamp01(force / std::max(env.engine_force(speed), 0.1 * env.mass * kGravity));
   } else {

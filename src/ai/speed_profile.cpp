@@ -39,6 +39,48 @@ double CarEnvelope::traction_force(double mu) const {
   return std::min(f, mu * w);
 }
 
+namespace {
+
+// The slip angle (rad) at which `tyre` carrying `fz` gives `fy` sideways, on the rising side
+// of its curve (the peak's angle when fy is more than it gives).
+double slip_angle_for(const Tyre& tyre, double fz, double fy) {
+  double lo = 0.0, hi = tyre.peak_slip_angle(fz);
+  if (tyre.pure_fy(fz, hi) <= fy) return hi;
+  for (int it = 0; it < 40; ++it) {
+    const double mid = 0.5 * (lo + hi);
+    (tyre.pure_fy(fz, mid) < fy ? lo : hi) = mid;
+  }
+  return 0.5 * (lo + hi);
+}
+
+// Cornering drag per unit of lateral acceleration at lateral use 0, 0.05, ..., 1: each axle
+// carries its static share of the cornering force on its static load; the rear's tyre curve
+// sees its slip angle scaled by rear_cornering_factor.
+std::vector<double> cornering_drag_table(const CarSpec& spec, const CarEnvelope& e) {
+  const Tyre tyre(spec.tyre);
+  const double w = spec.body.mass * kGravity;
+  const double fz_f = 0.5 * w * e.front_static_share, fz_r = 0.5 * w * (1.0 - e.front_static_share);
+  const double a_max = e.mu_peak * e.lateral_share * kGravity;
+  std::vector<double> table;
+  for (int i = 0; i <= 20; ++i) {
+    const double a_y = a_max * i / 20.0;
+    const double alpha_f = slip_angle_for(tyre, fz_f, fz_f * a_y / kGravity);
+    const double alpha_r = slip_angle_for(tyre, fz_r, fz_r * a_y / kGravity) / spec.tyre.rear_cornering_factor;
+    table.push_back(e.front_static_share * std::sin(alpha_f) + (1.0 - e.front_static_share) * std::sin(alpha_r));
+  }
+  return table;
+}
+
+}  // namespace
+
+double CarEnvelope::cornering_drag_at(double a_y, double mu_y) const {
+  if (cornering_drag.size() < 2) return 0.0;
+  const double ay = std::abs(a_y);
+  const double u = std::clamp(ay / std::max(mu_y * kGravity, 1e-6), 0.0, 1.0) * static_cast<double>(cornering_drag.size() - 1);
+  const auto i = std::min(static_cast<std::size_t>(u), cornering_drag.size() - 2);
+  return ay * lerp(cornering_drag[i], cornering_drag[i + 1], u - static_cast<double>(i));
+}
+
 double lateral_grip_share(const CarSpec& spec) {
   const Tyre tyre(spec.tyre);
   const BodySpec& b = spec.body;
@@ -100,6 +142,7 @@ CarEnvelope car_envelope(const CarSpec& spec) {
     e.drive_force.push_back(best);
   }
   e.drive_force.push_back(0.0);
+  e.cornering_drag = cornering_drag_table(spec, e);
   return e;
 }
 
@@ -193,7 +236,7 @@ class Passes {
   /// Longitudinal acceleration at full throttle (may be negative).
   double accel(const Point& p, double v) const {
     const double drive = std::min(car_.engine_force(v), car_.mass * axle_limit(p, v, +1));
-    return (drive - resistance(p, v)) / car_.mass;
+    return (drive - resistance(p, v)) / car_.mass - car_.cornering_drag_at(v * v * p.kappa, p.mu_y);
   }
   /// Deceleration at full braking (positive).
   double decel(const Point& p, double v) const {

@@ -8,7 +8,8 @@
 //      cornering at a_y = v^2 kappa: each axle carries its static share of the cornering
 //      force and its share of the drive inside its friction ellipse on a load that the
 //      acceleration shifts to the rear (m a h / L). a may be negative (drag at the cornering
-//      limit, or beyond top speed): the car slows, as it would.
+//      limit, or beyond top speed): the car slows, as it would. Cornering drag (the tyres'
+//      Fy sin(alpha) at the slip angles the corner needs) comes off the same acceleration.
 //   3. backward pass (braking): decel = min(F_brakes / m, a_axles) + R(v) / m, the axles'
 //      limit now with the brake bias and the load shifted to the front: a car cannot brake
 //      hard in a fast bend without the rear letting go.
@@ -46,6 +47,14 @@ struct CarEnvelope {
   double half_track = 0.75;           ///< m
   double force_step = 0.5;            ///< m/s between entries of drive_force
   std::vector<double> drive_force;    ///< N, best-gear engine force at speed i * force_step; 0 beyond
+  /// Cornering drag: m/s^2 of deceleration per m/s^2 of lateral acceleration, at lateral
+  /// use i / (size - 1) of the cornering grip (empty: none). A tyre giving Fy at slip angle
+  /// alpha resists its own motion by Fy sin(alpha), so a car cornering near the limit needs
+  /// drive just to hold its speed.
+  std::vector<double> cornering_drag;
+
+  /// Deceleration (m/s^2, >= 0) from cornering at `a_y` m/s^2 with `mu_y` the sideways friction.
+  double cornering_drag_at(double a_y, double mu_y) const;
 
   /// Engine force at the wheels at speed v (m/s), N, linear in the table, 0 past its end.
   double engine_force(double v) const;
