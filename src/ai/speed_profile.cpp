@@ -115,6 +115,10 @@ CarEnvelope car_envelope(const CarSpec& spec) {
   e.drag_k = 0.5 * kAirDensity * b.drag_coefficient * b.frontal_area;
   e.front_static_share = spec.rear_axle_to_cg() / b.wheelbase;
   e.cg_height_over_wheelbase = b.cg_height / b.wheelbase;
+  e.cg_height_over_track = b.track_width > 0.0 ? b.cg_height / b.track_width : 0.0;
+  const SuspensionSpec& k = spec.suspension;
+  const double roll_f = k.front_stiffness + 2.0 * k.front_antiroll, roll_r = k.rear_stiffness + 2.0 * k.rear_antiroll;
+  e.front_roll_share = roll_f + roll_r > 0.0 ? roll_f / (roll_f + roll_r) : 0.5;
   e.front_drive_share = spec.drive.layout == DriveLayout::FWD   ? 1.0
                         : spec.drive.layout == DriveLayout::RWD ? 0.0
                                                                 : spec.drive.awd_front_share;
@@ -200,11 +204,24 @@ double axle_accel_limit(const CarEnvelope& car, double a_y, double mu, double mu
   const double phi_f = dir > 0 ? car.front_drive_share : 1.0 - car.rear_brake_share;
   mu = std::max(mu, 1e-6);
   mu_y = std::max(mu_y, 1e-6);
+  // Driving through open differentials each wheel of an axle gets half its drive; the
+  // lateral transfer (per unit mass, split by roll stiffness) unloads the inner wheel, and
+  // each wheel carries what cornering force its friction ellipse has left. With no transfer
+  // this is the axle's ellipse.
+  const double transfer = ay * car.cg_height_over_track;
+  const auto axle_holds = [&](double n_axle, double fy_axle, double fx_axle, double roll_share) {
+    if (dir < 0 || fx_axle <= 0.0)
+      return square(fy_axle / mu_y) + square(fx_axle / mu) <= square(n_axle);
+    const double n_in = std::max(0.0, 0.5 * n_axle - transfer * roll_share), n_out = n_axle - n_in;
+    const double fx_wheel = 0.5 * fx_axle / mu;
+    if (fx_wheel > n_in) return false;
+    return mu_y * (std::sqrt(square(n_in) - square(fx_wheel)) + std::sqrt(square(n_out) - square(fx_wheel))) >= fy_axle;
+  };
   const auto holds = [&](double ax) {
     const double nf = wf * kGravity - dir * ax * hl, nr = wr * kGravity + dir * ax * hl;  // per unit mass
     if (nf <= 0.0 || nr <= 0.0) return false;
-    return square(wf * ay / mu_y) + square(phi_f * ax / mu) <= square(nf) &&
-           square(wr * ay / mu_y) + square((1.0 - phi_f) * ax / mu) <= square(nr);
+    return axle_holds(nf, wf * ay, phi_f * ax, car.front_roll_share) &&
+           axle_holds(nr, wr * ay, (1.0 - phi_f) * ax, 1.0 - car.front_roll_share);
   };
   if (!holds(0.0)) return 0.0;
   double lo = 0.0, hi = mu * kGravity;

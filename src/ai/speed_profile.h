@@ -39,6 +39,8 @@ struct CarEnvelope {
   double rolling_scale = 1.0;         ///< multiplies the surface's rolling resistance (0 = none)
   double front_static_share = 0.5;    ///< static share of the weight on the front axle
   double cg_height_over_wheelbase = 0.0;  ///< h / L, for longitudinal load transfer
+  double cg_height_over_track = 0.0;  ///< h / t, for lateral load transfer (0: none)
+  double front_roll_share = 0.5;      ///< share of the lateral load transfer the front axle takes
   double front_drive_share = 0.5;     ///< share of the drive torque at the front axle (FWD 1, RWD 0)
   double max_brake_force = 1e12;      ///< N, total brake torque / tyre radius
   double rear_brake_share = 0.0;      ///< share of the brake force at the rear axle (1 - front bias)
@@ -90,7 +92,9 @@ CarEnvelope simple_envelope(double mass, double mu_peak, double drive_force, dou
 /// ellipse, (w a_y / mu_y)^2 + (phi a_x / mu)^2 <= (w g -/+ a_x h / L)^2. This is why a car
 /// cannot brake hard in a fast bend without the rear letting go, and why a rear-driven car
 /// cannot put its power down at the exit of a hairpin. The speed profile's passes and the
-/// driver's pedals both use it.
+/// driver's pedals both use it. Driving, the axles have open differentials: each driven
+/// wheel gets half its axle's torque, so the inner wheel, unloaded by the lateral transfer
+/// m a_y h / t (split by roll stiffness), sets the axle's traction at twice its own.
 double axle_accel_limit(const CarEnvelope& car, double a_y, double mu, double mu_y, int dir);
 
 struct SpeedProfileParams {

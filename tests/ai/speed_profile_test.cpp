@@ -121,6 +121,27 @@ TEST(SpeedProfile, CorneringDragFromTheTyresSlipAngles) {
   EXPECT_DOUBLE_EQ(env.cornering_drag_at(-a_max, mu_y), last);  // either way round
 }
 
+// Open differentials: the inner driven wheel, unloaded by the lateral transfer, limits the
+// drive in a corner. Going straight, braking, or with no transfer the axle ellipses are all.
+TEST(SpeedProfile, OpenDifferentialsLimitTheDriveInCorners) {
+  CarEnvelope rwd = car_envelope(car("sedan"));
+  ASSERT_GT(rwd.cg_height_over_track, 0.0);
+  ASSERT_DOUBLE_EQ(rwd.front_drive_share, 0.0);
+  CarEnvelope flat = rwd;  // the same car with its weight at road level sideways
+  flat.cg_height_over_track = 0.0;
+  const double mu = rwd.mu_peak, mu_y = mu * rwd.lateral_share, a_max = mu_y * kGravity;
+  EXPECT_DOUBLE_EQ(axle_accel_limit(rwd, 0.0, mu, mu_y, +1), axle_accel_limit(flat, 0.0, mu, mu_y, +1));
+  for (double use : {0.3, 0.6, 0.9}) {
+    const double ay = use * a_max;
+    EXPECT_LT(axle_accel_limit(rwd, ay, mu, mu_y, +1), axle_accel_limit(flat, ay, mu, mu_y, +1)) << use;
+    EXPECT_DOUBLE_EQ(axle_accel_limit(rwd, ay, mu, mu_y, -1), axle_accel_limit(flat, ay, mu, mu_y, -1)) << use;
+    // The stiffer the rear in roll, the more the inner rear wheel is unloaded.
+    CarEnvelope soft_rear = rwd;
+    soft_rear.front_roll_share = 0.9;
+    EXPECT_GT(axle_accel_limit(soft_rear, ay, mu, mu_y, +1), axle_accel_limit(rwd, ay, mu, mu_y, +1)) << use;
+  }
+}
+
 // The same through a Track: a circular centreline built by Track::build, the racing line
 // on it, and the surface read from the track (asphalt, no kerbs).
 TEST(SpeedProfile, CircleTrackThroughThePipeline) {
