@@ -508,6 +508,11 @@ Controls AiDriver::filters(Controls c, const DriverView& v) {
   c.throttle = std::min(c.throttle, throttle_cap_);
   tr.slip_limit = 2.0 * peak_slip_ratio_;  // the ceiling handles wheelspin; the filter catches slides
   c = filter_traction(c, tr);
+  EngineBrakingFilter eb;
+  for (int i = 0; i < 4; ++i)
+    if (me.driven[static_cast<std::size_t>(i)]) eb.driven_slip = std::min(eb.driven_slip, me.slip_ratio[static_cast<std::size_t>(i)]);
+  eb.slip_limit = peak_slip_ratio_;
+  if (me.forward_speed > 3.0) c = filter_engine_braking(c, eb);
   FrontGripFilter fg;
   fg.speed = me.forward_speed;
   fg.slip_angle = 0.5 * (me.slip_angle[0] + me.slip_angle[1]);

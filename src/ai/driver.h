@@ -10,7 +10,8 @@
 //               when something is near
 //   every step  pedals: the profile's acceleration ahead as feed-forward plus speed feedback,
 //               mapped to throttle or brake through the car's envelope; then the named
-//               filters (collision, braking, traction, front grip, stability, steer rate),
+//               filters (collision, braking, traction, engine braking, front grip,
+//               stability, steer rate),
 //               then the reaction delay
 // Stuck recovery: stalled (no progress along the line) with the nose against something ->
 // reverse out with opposite lock, stop, re-aim, drive on; no progress for 8 s -> ask the

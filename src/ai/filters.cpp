@@ -24,6 +24,14 @@ Controls filter_traction(Controls c, const TractionFilter& f) {
   return c;
 }
 
+Controls filter_engine_braking(Controls c, const EngineBrakingFilter& f) {
+  const double lock = -f.driven_slip - f.slip_limit;
+  if (lock <= 0.0 || c.brake > f.light_brake) return c;
+  c.brake = 0.0;  // the engine already brakes harder than the tyres take
+  c.throttle = std::max(c.throttle, std::min(f.max_throttle, f.gain * lock));
+  return c;
+}
+
 Controls filter_collision(Controls c, const CollisionFilter& f) {
   if (f.closing_speed <= 0.0 || f.gap >= 1e8) return c;
   const double room = std::max(0.05, f.gap - f.standoff);

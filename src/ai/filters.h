@@ -27,6 +27,20 @@ struct TractionFilter {
 };
 Controls filter_traction(Controls c, const TractionFilter& f);
 
+/// filter_engine_braking: off the pedals in a low gear on ice or gravel, the engine's drag
+/// can lock the driven wheels (slip ratio below -`slip_limit`) and the rear steps out. As a
+/// driver blips the throttle, the throttle rises with the lock, `gain` per unit of slip
+/// beyond the limit, up to `max_throttle`, and a light brake (up to `light_brake`) is let
+/// off; a harder brake is left alone (ABS's business).
+struct EngineBrakingFilter {
+  double driven_slip = 0.0;    ///< most negative slip ratio among the driven wheels
+  double slip_limit = 0.1;     ///< the tyres' longitudinal peak
+  double gain = 4.0;           ///< throttle per unit of slip ratio beyond the limit
+  double max_throttle = 0.8;
+  double light_brake = 0.1;
+};
+Controls filter_engine_braking(Controls c, const EngineBrakingFilter& f);
+
 /// filter_collision: a car ahead in our path at `gap` m closing at `closing_speed` m/s
 /// needs a deceleration closing^2 / (2 (gap - standoff)); beyond `comfortable_decel` the
 /// throttle goes and the brake rises to reach it (full at `max_decel`).

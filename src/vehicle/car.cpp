@@ -341,9 +341,13 @@ double Car::lateral_force(WheelState& w, const WheelContact& c, const TyreLoad& 
 // ---------------------------------------------------------------- 4. assists and aero
 
 void Car::update_tcs(double dt) {
+  // Spin in the direction the engine drives, forwards or in reverse. A drive torque against
+  // the motion is the engine braking: its lock is not wheelspin, and cutting the throttle
+  // would only brake harder (it held the rear wheels of a sedan locked on ice).
   double worst = 0.0;
+  const double moving = forward_speed();
   for (int i = 0; i < kWheelCount; ++i)
-    if (is_driven(i) && wheels_[i].load > 0.0)  // spin in the direction the engine drives, either way
+    if (is_driven(i) && wheels_[i].load > 0.0 && wheels_[i].drive_torque * moving >= 0.0)
       worst = std::max(worst, wheels_[i].slip_ratio * sign(wheels_[i].drive_torque) /
                                   tyre_.peak_slip_ratio(wheels_[i].load));
   const bool spinning = spec_.assists.tcs && worst > 1.2;

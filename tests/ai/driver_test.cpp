@@ -53,6 +53,28 @@ TEST(Filters, TractionCutsThrottleOnWheelSpinAndSlides) {
   EXPECT_NEAR(filter_traction(c, f).throttle, 0.5, 1e-12);
 }
 
+TEST(Filters, EngineBrakingBlipsTheThrottleWhenTheDrivenWheelsLock) {
+  Controls coast;
+  EngineBrakingFilter f;
+  f.driven_slip = -0.5 * f.slip_limit;  // some engine braking, the tyres hold it
+  EXPECT_EQ(filter_engine_braking(coast, f).throttle, 0.0);
+  f.driven_slip = -f.slip_limit - 0.05;  // locked 0.05 beyond the peak
+  EXPECT_NEAR(filter_engine_braking(coast, f).throttle, f.gain * 0.05, 1e-12);
+  f.driven_slip = -1.0;  // fully locked: the blip is capped
+  EXPECT_EQ(filter_engine_braking(coast, f).throttle, f.max_throttle);
+  Controls light;  // a light brake is let off: the engine already brakes more than the tyres take
+  light.brake = 0.5 * f.light_brake;
+  EXPECT_EQ(filter_engine_braking(light, f).brake, 0.0);
+  EXPECT_EQ(filter_engine_braking(light, f).throttle, f.max_throttle);
+  Controls hard;  // a real stop is ABS's business
+  hard.brake = 0.8;
+  EXPECT_EQ(filter_engine_braking(hard, f).brake, 0.8);
+  EXPECT_EQ(filter_engine_braking(hard, f).throttle, 0.0);
+  Controls driving;  // more throttle than the blip stays
+  driving.throttle = 0.95;
+  EXPECT_EQ(filter_engine_braking(driving, f).throttle, 0.95);
+}
+
 TEST(Filters, CollisionBrakesOnlyWhenTheGapNeedsIt) {
   Controls c;
   c.throttle = 1.0;

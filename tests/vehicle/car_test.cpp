@@ -204,6 +204,34 @@ TEST(Car, OpenDifferentialLetsTheIceWheelSpinAndTractionControlCatchesIt) {
   EXPECT_LT(with_tcs, 1.5);
 }
 
+class AllIce final : public SurfaceMap {
+ public:
+  Surface surface_at(Vec2) const override { return Surface::Ice; }
+};
+
+// Off the throttle in first gear on ice the engine's drag locks the rear wheels; back on the
+// throttle, the engine must catch them again. Traction control once took that lock for
+// wheelspin (the drive torque and the slip are both negative) and held the throttle shut.
+// (The engine-braking blip of the AI, filter_engine_braking, relies on this.)
+TEST(Car, TractionControlDoesNotTakeAnEngineBrakingLockForWheelspin) {
+  const AllIce ice;
+  World world(ice, {kRate});
+  world.add_car(car("sedan"), {0.0, 0.0}, 0.0);
+  Car& car = world.car(0);
+  car.place({0.0, 0.0}, 0.0, 12.0);
+  car.drivetrain().set_gear(1);
+  Controls c;
+  for (int i = 0; i < 120; ++i) world.step(std::span<const Controls>(&c, 1));  // 0.5 s off the pedals
+  const double peak = Tyre(car.spec().tyre).peak_slip_ratio(car.wheel(kRearLeft).load);
+  ASSERT_LT(car.wheel(kRearLeft).slip_ratio, -peak) << "the engine should lock the wheels first";
+  c.throttle = 0.6;
+  // A quarter of a second back on it: the engine has caught the wheels (without the fix
+  // they were still locked at -1.7 x the peak after 0.9 s).
+  for (int i = 0; i < 60; ++i) world.step(std::span<const Controls>(&c, 1));
+  EXPECT_GT(car.wheel(kRearLeft).slip_ratio, -peak);
+  EXPECT_GT(car.wheel(kRearRight).slip_ratio, -peak);
+}
+
 TEST(Car, AccelerationFiguresArePlausibleForEachClass) {
   // Published-style figures: hatchback ~10 s, sedan ~6-7 s, lightweight racer ~3-4 s.
   const AccelResult hatch = run_accel(car("hatchback"), kRate);
