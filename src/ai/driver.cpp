@@ -30,6 +30,8 @@ constexpr double kSpinShare = 0.9;       // share of the peak slip ratio the dri
 constexpr double kCapFall = 6.0;         // 1/s of throttle ceiling per unit of slip beyond it
 constexpr double kCapRise = 1.5;         // 1/s the ceiling recovers at
 constexpr double kCapMin = 0.15;         // the ceiling never closes the throttle entirely
+constexpr double kLaunchAccel = 0.15;     // m/s^2 forwards: a car gaining speed this fast is pulling away, not stuck
+constexpr double kLaunchSmoothing = 0.3;  // s over which that acceleration is averaged
 constexpr double kCatchUpDrive = 50.0;   // m/s^2 asked while catching up (the envelope caps it below)
 constexpr double kCatchUpBand = 0.4;     // m/s under the profile where the catch-up fades into following it
 
@@ -98,6 +100,8 @@ void AiDriver::respawned() {
   state_.stall_seconds = 0.0;
   progress_mark_ = progress_;
   last_s_ = -1.0;
+  last_forward_speed_ = -1e9;
+  launch_accel_ = 0.0;
   hint_ = rear_hint_ = -1;
   wall_time_ = 0.0;
   queued_ = false;
@@ -146,9 +150,15 @@ void AiDriver::watch_stall(const DriverView& v) {
     state_.stall_seconds += v.dt;
   }
   wall_time_ = (v.self.against_wall && std::abs(v.self.forward_speed) < 1.0) ? wall_time_ + v.dt : 0.0;
+  // The forward acceleration, smoothed over kLaunchSmoothing: a car pulling away on ice is
+  // slow but not stuck.
+  const double accel = last_forward_speed_ > -1e8 ? (v.self.forward_speed - last_forward_speed_) / v.dt : 0.0;
+  last_forward_speed_ = v.self.forward_speed;
+  launch_accel_ += (accel - launch_accel_) * std::min(1.0, v.dt / kLaunchSmoothing);
   if (state_.recovery != Recovery::None) return;
   since_recovery_ += v.dt;
   const bool stalled = state_.stall_seconds > config_.stall_trigger_s && std::abs(v.self.forward_speed) < 1.0 &&
+                       launch_accel_ < kLaunchAccel &&  // not pulling away
                        since_recovery_ > 2.0 && !queued_;  // waiting behind a car: never reverse into the queue
   const bool pinned = wall_time_ > 0.5;
   const bool facing_back = std::abs(heading_error_to_line(v)) > 2.0 && std::abs(v.self.forward_speed) < 2.0 &&

@@ -159,6 +159,8 @@ class AiDriver {
   bool dwa_full_ = false;        // DWA chose the top of its window (wants to speed up)
   // stall and recovery
   double progress_ = 0.0, progress_mark_ = 0.0;
+  double last_forward_speed_ = -1e9;  // m/s last step (-1e9: none yet)
+  double launch_accel_ = 0.0;         // m/s^2, smoothed forward acceleration
   double last_s_ = -1.0;
   double wall_time_ = 0.0;
   double recovery_time_ = 0.0;

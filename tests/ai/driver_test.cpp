@@ -225,6 +225,38 @@ TEST(Driver, NoseAgainstAWallAtStandstillGetsOutWithin5s) {
   EXPECT_EQ(race.result().cars[0].respawns, 0);
 }
 
+// Standing on ice (a respawn on Cragmoor Stage's frozen hairpin): the car pulls away slowly,
+// and that is not a stall. The stall test once saw "no 3 m of progress and under 1 m/s after
+// 1 s", reversed, and respawned on the same ice every 8 s for minutes.
+TEST(Driver, PullingAwayOnIceIsNotAStall) {
+  auto track = Track::load(std::string(RACER_SOURCE_DIR) + "/tracks/cragmoor_stage.json");
+  ASSERT_TRUE(track.ok()) << track.error_text();
+  const Track& t = *track.value();
+  const Result<CarSpec> spec = load_car_spec(std::string(RACER_SOURCE_DIR) + "/assets/cars/sedan.json");
+  ASSERT_TRUE(spec.ok());
+  double at = -1.0;
+  for (double s = 0.0; s < t.centreline().length() && at < 0.0; s += 1.0) {
+    const CentreSample cs = t.centreline().at(s);
+    bool ice = true;  // the whole car on ice, from the rear axle to the nose
+    for (double d = -2.5; d <= 2.5; d += 0.5) ice = ice && t.surface_at(cs.position + cs.tangent * d) == Surface::Ice;
+    if (ice) at = s;
+  }
+  ASSERT_GE(at, 0.0) << "Cragmoor Stage has no ice on its centreline";
+  const CentreSample cs = t.centreline().at(at);
+  RaceEntry e;
+  e.name = "AI";
+  e.car = "sedan";
+  e.spec = spec.value();
+  e.params = AiParams{};
+  RaceConfig config;
+  config.laps = 1;
+  Race race(track.value(), {e}, config);
+  race.world().car(0).place(cs.position, std::atan2(cs.tangent.y, cs.tangent.x), 0.0);
+  while (race.world().time() < 6.0) race.step();
+  EXPECT_EQ(race.driver(0).state().recoveries, 0);
+  EXPECT_GT(length(race.world().car(0).position() - cs.position), 5.0);  // on its way
+}
+
 // The routing layer: a car stopped on the line ahead (held in place every step, like
 // debris) is a blockage; the driver plans an A* detour on the cost grid round it and drives
 // past without touching it and without waiting for a respawn.
