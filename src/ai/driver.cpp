@@ -93,6 +93,36 @@ AiDriver::AiDriver(std::shared_ptr<const AiRoute> route, const Track& track, con
   planner_ = DwaPlanner(dp);
 }
 
+void AiDriver::set_params(const AiParams& params, std::shared_ptr<const AiRoute> route) {
+  const bool new_route = route && route != route_;
+  if (new_route) {
+    route_ = std::move(route);
+    hint_ = rear_hint_ = detour_hint_ = -1;  // indices into the old line
+    last_s_ = -1.0;                          // no progress across the switch
+    state_.detour = false;
+    blocked_for_ = 0.0;
+  }
+  if (new_route || params.grip_use != params_.grip_use) {
+    SpeedProfileParams sp;
+    sp.grip_factor = params.grip_use;
+    profile_ = compute_speed_profile(route_->line, route_->envelope, track_, sp);
+    mu_ = route_->envelope.mu_peak;
+  }
+  DwaParams dp = planner_.params();
+  dp.w_heading = params.dwa.heading;
+  dp.w_clearance = params.dwa.clearance;
+  dp.w_speed = params.dwa.speed;
+  dp.max_offset = params.overtake_offset + 1.0;
+  const DwaParams& was = planner_.params();
+  if (dp.w_heading != was.w_heading || dp.w_clearance != was.w_clearance || dp.w_speed != was.w_speed ||
+      dp.max_offset != was.max_offset)
+    planner_ = DwaPlanner(dp);
+  const std::size_t steps = static_cast<std::size_t>(std::max(0, params.reaction_steps));
+  while (pipeline_.size() > steps) pipeline_.pop_front();
+  while (!pipeline_.empty() && pipeline_.size() < steps) pipeline_.push_front(pipeline_.front());
+  params_ = params;
+}
+
 void AiDriver::respawned() {
   state_.recovery = Recovery::None;
   state_.detour = false;

@@ -87,6 +87,14 @@ class AiDriver {
   bool wants_respawn() const { return state_.stall_seconds > config_.respawn_after_s; }
   /// Called by the race after it moved the car: forgets recovery and stall state.
   void respawned();
+  /// Replaces the profile live (the AI tuning panel) and rebuilds what depends on it: the
+  /// planning speed profile (grip_use), the local planner's weights and passing room (a
+  /// fresh planner when they change), the reaction delay pipeline (trimmed of its oldest
+  /// entries, or padded with the oldest one). `route`, when given and not the current one,
+  /// replaces the route (a new line_margin; plan it with RouteCache) and the line hints and
+  /// any detour are forgotten. Everything else of the driver's state is kept. The same
+  /// params as now change nothing; deterministic.
+  void set_params(const AiParams& params, std::shared_ptr<const AiRoute> route = nullptr);
 
   const DriverState& state() const { return state_; }
   const AiParams& params() const { return params_; }

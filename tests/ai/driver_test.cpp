@@ -290,5 +290,59 @@ TEST(Driver, AStarDetourAroundAStoppedCar) {
   EXPECT_EQ(race.result().cars[0].car_contacts, 0);
 }
 
+
+// ---------------------------------------------------------------- live profile changes
+
+// set_params (the AI tuning panel) rebuilds the planning speed profile as the constructor
+// would for the new grip_use, swaps the route for a new line_margin, and leaves the rest of
+// the driver alone; the same params again change nothing.
+TEST(Driver, SetParamsRebuildsWhatDependsOnTheProfile) {
+  auto track = Track::load(std::string(RACER_SOURCE_DIR) + "/tracks/kestrel_downs.json");
+  ASSERT_TRUE(track.ok()) << track.error_text();
+  const Track& t = *track.value();
+  const Result<CarSpec> spec = load_car_spec(std::string(RACER_SOURCE_DIR) + "/assets/cars/sedan.json");
+  ASSERT_TRUE(spec.ok());
+  AiParams a;
+  a.grip_use = 0.9;
+  AiParams b = a;
+  b.grip_use = 0.7;
+  b.speed_use = 0.8;
+  b.reaction_steps = 12;
+  b.dwa.clearance = 3.0;
+  const auto route = plan_route(t, spec.value(), a.line_margin);
+  AiDriver edited(route, t, spec.value(), a, 7);
+  const AiDriver fresh(route, t, spec.value(), b, 7);
+  const std::vector<double> before = edited.profile().v_max;
+  edited.set_params(a);  // the same params: nothing moves
+  EXPECT_EQ(edited.profile().v_max, before);
+  edited.set_params(b);
+  EXPECT_EQ(edited.params().grip_use, 0.7);
+  EXPECT_EQ(edited.params().reaction_steps, 12);
+  EXPECT_EQ(&edited.route(), route.get());  // same line_margin, same route
+  const double length = route->path.length();
+  const AiDriver original(route, t, spec.value(), a, 7);
+  double sum_edited = 0.0, sum_original = 0.0;
+  for (double s = 0.0; s < length; s += 7.0) {
+    EXPECT_EQ(edited.profile().target_speed(s), fresh.profile().target_speed(s)) << "at s = " << s;
+    sum_edited += edited.profile().target_speed(s);
+    sum_original += original.profile().target_speed(s);
+  }
+  EXPECT_LT(sum_edited, 0.95 * sum_original);  // less grip planned: slower everywhere it matters
+  // Nothing else of the state was touched.
+  EXPECT_EQ(edited.state().recoveries, 0);
+  EXPECT_EQ(edited.state().mistakes, 0);
+  EXPECT_EQ(edited.state().recovery, Recovery::None);
+
+  // A new line margin comes with its route.
+  AiParams c = b;
+  c.line_margin = 2.5;
+  const auto wider = plan_route(t, spec.value(), c.line_margin);
+  edited.set_params(c, wider);
+  EXPECT_EQ(&edited.route(), wider.get());
+  const AiDriver fresh_wide(wider, t, spec.value(), c, 7);
+  for (double s = 0.0; s < wider->path.length(); s += 7.0)
+    EXPECT_EQ(edited.profile().target_speed(s), fresh_wide.profile().target_speed(s)) << "at s = " << s;
+}
+
 }  // namespace
 }  // namespace racer
