@@ -58,7 +58,8 @@ GameRace::GameRace(std::shared_ptr<const Track> track, PlayerEntry player, std::
   const std::size_t count = opponents.size() + 1;
   const std::vector<Pose> poses = race_grid_poses(t, count);
   const int sectors = static_cast<int>(t.sector_starts().size());
-  RouteCache routes(config_.rate_hz);
+  routes_ = std::make_unique<RouteCache>(config_.rate_hz);
+  RouteCache& routes = *routes_;
   std::size_t next_opponent = 0;
   for (std::size_t i = 0; i < count; ++i) {
     CarRun run;
@@ -78,6 +79,7 @@ GameRace::GameRace(std::shared_ptr<const Track> track, PlayerEntry player, std::
     }
     if (ai) {
       run.params = *ai;
+      run.spec = *spec;
       run.driver = std::make_unique<AiDriver>(routes.get(t, *spec, ai->line_margin), t, *spec, *ai,
                                               race_car_seed(config_.seed, i), config_.driver);
     }
@@ -97,6 +99,21 @@ GameRace::~GameRace() = default;
 std::string GameRace::profile(int car) const {
   const CarRun& c = cars_[idx(car)];
   return c.driver ? c.params.name : std::string();
+}
+
+const AiParams* GameRace::entry_params(int car) const {
+  const CarRun& c = cars_[idx(car)];
+  return c.driver ? &c.params : nullptr;
+}
+
+bool GameRace::set_driver_params(int car, const AiParams& params) {
+  CarRun& c = cars_[idx(car)];
+  if (!c.driver) return false;
+  std::shared_ptr<const AiRoute> route;
+  if (params.line_margin != c.driver->params().line_margin)
+    route = routes_->get(*track_, c.spec, params.line_margin);
+  c.driver->set_params(params, std::move(route));
+  return true;
 }
 
 // ---------------------------------------------------------------- the step

@@ -35,6 +35,8 @@
 
 namespace racer {
 
+class RouteCache;
+
 // ---------------------------------------------------------------- entries and config
 
 struct PlayerEntry {
@@ -94,6 +96,12 @@ class GameRace {
   std::string profile(int car) const;
   /// The car's AI driver, or null for the player (unless autodriven).
   const AiDriver* driver(int car) const { return cars_[idx(car)].driver.get(); }
+  /// The profile the car's driver started the race with (its entry's), null for the player.
+  const AiParams* entry_params(int car) const;
+  /// Gives the car's driver a new profile from the next step on (AiDriver::set_params; a
+  /// new line_margin plans, or reuses, the route for it). False for a car without a driver.
+  /// The same params as the driver's change nothing; deterministic.
+  bool set_driver_params(int car, const AiParams& params);
   const RaceProgress& progress(int car) const { return cars_[idx(car)].progress; }
   /// m, race distance (laps x length + distance into the lap; < 0 on the grid).
   double race_distance(int car) const { return cars_[idx(car)].distance; }
@@ -108,6 +116,7 @@ class GameRace {
   struct CarRun {
     std::string name, car;
     AiParams params;
+    CarSpec spec;                      // as entered (the route cache's key)
     std::unique_ptr<AiDriver> driver;  // null: the human player
     RaceProgress progress;
     Pose slot;
@@ -123,6 +132,7 @@ class GameRace {
 
   std::shared_ptr<const Track> track_;
   GameRaceConfig config_;
+  std::unique_ptr<RouteCache> routes_;  // the routes and envelopes the drivers were planned with
   std::unique_ptr<World> world_;
   std::vector<CarRun> cars_;
   std::vector<OtherCarView> others_;

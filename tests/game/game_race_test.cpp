@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 
 #include "ai/ai_params.h"
 #include "sim/race.h"
@@ -157,6 +158,46 @@ TEST(GameRace, PlayerFalseStartAndRespawnHold) {
   bool told = false;
   for (const SessionMessage& m : rules.recent_messages(0, 10.0)) told |= m.kind == SessionMessage::Kind::Respawn;
   EXPECT_TRUE(told);
+}
+
+
+// A driver's profile changed live (the AI tuning panel): the same params as it has change
+// nothing (step by step the same state hash as a race nobody touched), a real change takes
+// effect and is deterministic (two races edited at the same step stay identical), and a new
+// line margin comes with its own route.
+TEST(GameRace, DriverParamsChangedLive) {
+  const RaceSetup s = setup("lantern_hill");
+  PlayerEntry player{"Player", "sedan", s.spec, std::nullopt};
+  auto make = [&] {
+    return std::make_unique<GameRace>(s.track, player, make_field(s.spec, "sedan", s.profiles, "medium", 2),
+                                      short_race(0));
+  };
+  auto untouched = make(), noop = make(), edited = make(), edited_again = make();
+  EXPECT_FALSE(untouched->set_driver_params(0, AiParams{})) << "the human player has no driver";
+  ASSERT_NE(untouched->entry_params(1), nullptr);
+  EXPECT_EQ(untouched->entry_params(0), nullptr);
+  const Controls idle;
+  const int edit_at = 900, steps = 1500;  // 120 Hz: lights out near 6.5 s, the edit at 7.5 s
+  bool diverged = false;
+  for (int i = 0; i < steps; ++i) {
+    if (i == edit_at) {
+      ASSERT_TRUE(noop->set_driver_params(1, noop->driver(1)->params()));
+      AiParams p = edited->driver(1)->params();
+      p.grip_use = 0.6;
+      p.reaction_steps = 20;
+      p.line_margin = 2.2;
+      ASSERT_TRUE(edited->set_driver_params(1, p));
+      ASSERT_TRUE(edited_again->set_driver_params(1, p));
+      EXPECT_EQ(edited->driver(1)->params().grip_use, 0.6);
+      EXPECT_EQ(edited->entry_params(1)->grip_use, untouched->entry_params(1)->grip_use) << "the entry stays";
+      EXPECT_NE(&edited->driver(1)->route(), &untouched->driver(1)->route());
+    }
+    for (auto* r : {untouched.get(), noop.get(), edited.get(), edited_again.get()}) r->step(idle);
+    ASSERT_EQ(noop->world().state_hash(), untouched->world().state_hash()) << "step " << i;
+    ASSERT_EQ(edited->world().state_hash(), edited_again->world().state_hash()) << "step " << i;
+    diverged |= edited->world().state_hash() != untouched->world().state_hash();
+  }
+  EXPECT_TRUE(diverged) << "the edit changed nothing";
 }
 
 }  // namespace
