@@ -11,22 +11,23 @@ namespace {
 constexpr int kAiFormat = 1;
 
 Result<AiParams> read_ai(const JsonDoc& doc) {
+  using namespace ai_ranges;
   std::vector<DataError> errors;
   ObjectReader root = root_reader(doc, errors);
   AiParams p;
   format_version(root, kAiFormat);
   p.name = root.string("name");
   p.difficulty = root.choice("difficulty", {"easy", "medium", "hard"}, p.difficulty);
-  p.grip_use = root.number("grip_use", 0.3, 1.0, "", p.grip_use);
-  p.speed_use = root.number("speed_use", 0.3, 1.0, "", p.speed_use);
-  p.reaction_steps = root.integer("reaction_steps", 0, 120, p.reaction_steps);
-  p.mistakes_per_minute = root.number("mistakes_per_minute", 0.0, 60.0, "", p.mistakes_per_minute);
-  p.overtake_offset = root.number("overtake_offset_m", 0.0, 6.0, "metres", p.overtake_offset);
-  p.line_margin = root.number("line_margin_m", 1.0, 4.0, "metres", p.line_margin);
+  p.grip_use = root.number("grip_use", kGripUse.lo, kGripUse.hi, "", p.grip_use);
+  p.speed_use = root.number("speed_use", kSpeedUse.lo, kSpeedUse.hi, "", p.speed_use);
+  p.reaction_steps = root.integer("reaction_steps", static_cast<int>(kReactionSteps.lo), static_cast<int>(kReactionSteps.hi), p.reaction_steps);
+  p.mistakes_per_minute = root.number("mistakes_per_minute", kMistakesPerMinute.lo, kMistakesPerMinute.hi, "", p.mistakes_per_minute);
+  p.overtake_offset = root.number("overtake_offset_m", kOvertakeOffset.lo, kOvertakeOffset.hi, "metres", p.overtake_offset);
+  p.line_margin = root.number("line_margin_m", kLineMargin.lo, kLineMargin.hi, "metres", p.line_margin);
   if (auto d = root.object("dwa", false)) {
-    p.dwa.heading = d->number("heading", 0.0, 100.0, "", p.dwa.heading);
-    p.dwa.clearance = d->number("clearance", 0.0, 100.0, "", p.dwa.clearance);
-    p.dwa.speed = d->number("speed", 0.0, 100.0, "", p.dwa.speed);
+    p.dwa.heading = d->number("heading", kDwaWeight.lo, kDwaWeight.hi, "", p.dwa.heading);
+    p.dwa.clearance = d->number("clearance", kDwaWeight.lo, kDwaWeight.hi, "", p.dwa.clearance);
+    p.dwa.speed = d->number("speed", kDwaWeight.lo, kDwaWeight.hi, "", p.dwa.speed);
     d->finish();
   }
   root.finish();

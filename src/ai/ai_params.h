@@ -18,11 +18,26 @@ struct AiDwaWeights {
   double speed = 1.0;      ///< >= 0
 };
 
+/// The range the loader accepts for a profile value (both ends included).
+struct AiParamRange {
+  double lo, hi;
+};
+/// The loader's ranges (parse_ai_params), for editors and panels.
+namespace ai_ranges {
+inline constexpr AiParamRange kGripUse{0.3, 1.0};
+inline constexpr AiParamRange kSpeedUse{0.3, 1.0};
+inline constexpr AiParamRange kReactionSteps{0, 120};
+inline constexpr AiParamRange kMistakesPerMinute{0.0, 60.0};
+inline constexpr AiParamRange kOvertakeOffset{0.0, 6.0};  ///< m
+inline constexpr AiParamRange kLineMargin{1.0, 4.0};      ///< m
+inline constexpr AiParamRange kDwaWeight{0.0, 100.0};
+}  // namespace ai_ranges
+
 struct AiParams {
   std::string name = "medium";        ///< profile name, for results and panels
   std::string difficulty = "medium";  ///< easy | medium | hard (a label; the numbers below decide)
-  double grip_use = 0.92;             ///< (0, 1]: share of the tyres' grip the speed profile plans with
-  double speed_use = 0.97;            ///< (0, 1]: share of the profile's speed aimed for
+  double grip_use = 0.92;             ///< [0.3, 1]: share of the tyres' grip the speed profile plans with
+  double speed_use = 0.97;            ///< [0.3, 1]: share of the profile's speed aimed for
   int reaction_steps = 6;             ///< [0, 120] fixed steps between deciding and the pedals acting (steering is immediate)
   double mistakes_per_minute = 0.5;   ///< [0, 60]: mean rate of small errors (a late lift, a wide line)
   double overtake_offset = 2.5;       ///< m, [0, 6]: lateral shift off the racing line to pass
