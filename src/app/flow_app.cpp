@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <sstream>
 
+#include "game/ai_profile_store.h"
 #include "game/championship.h"
 #include "game/storage.h"
 #include "platform/screenshot.h"
@@ -86,6 +87,8 @@ FlowApp::FlowApp(FlowConfig config, Window& window)
   if (config_.sim_per_frame <= 0.0 && config_.options.fixed_time()) config_.sim_per_frame = kNominalFrame;
   race_seed_ = config_.options.seed;
   for (const std::string& p : catalog_.problems) messages_.push_back(p);
+  if (config_.data_dir)  // profiles saved from the AI panel replace the shipped ones of their name
+    prefer_user_ai_profiles(*config_.data_dir, catalog_.profiles, messages_);
   if (config_.config_dir) {
     SettingsLoad s = load_settings(settings_file(*config_.config_dir));
     settings_ = s.settings;
@@ -125,6 +128,7 @@ FlowApp::FlowApp(FlowConfig config, Window& window)
   if (config_.start_race) {
     start_race(*config_.start_race);
     if (race_) prerun();
+    if (race_ && config_.options.ai_panel) race_->toggle_ai_panel();
   }
   if (!messages_.empty() && screen_ != Screen::Race && screen_ != Screen::Results) go(Screen::Message);
   last_counter_ = SDL_GetPerformanceCounter();
@@ -260,6 +264,9 @@ void FlowApp::poll() {
       capture_ = Capture::None;
       return;
     }
+    // Typing in a panel's text field (the AI panel's profile name) drives nothing: no
+    // throttle, respawn or pause from those keys (their releases still pass).
+    if (e.type == SDL_KEYDOWN && ImGui::GetIO().WantTextInput) return;
     bound_.handle(e);
     if (capture_ == Capture::None) nav_from_event(e);
   });
@@ -268,6 +275,8 @@ void FlowApp::poll() {
     if (commands.toggle_tcs) race_->toggle_tcs();
     if (commands.toggle_gearbox) race_->toggle_gearbox();
   }
+  if ((screen_ == Screen::Race || screen_ == Screen::Paused) && race_ && commands.toggle_ai_panel)
+    race_->toggle_ai_panel();
 }
 
 void FlowApp::nav_from_event(const SDL_Event& e) {

@@ -25,6 +25,13 @@ std::string percent(double v) { return std::to_string(static_cast<int>(std::lrou
 
 std::string on_off(bool v) { return v ? "On" : "Off"; }
 
+// An AI car besides the player's (the pause menu offers the AI panel then; F4 works always).
+bool has_ai_opponent(const GameRace& race) {
+  for (int i = 0; i < static_cast<int>(race.car_count()); ++i)
+    if (i != race.player() && race.driver(i) != nullptr) return true;
+  return false;
+}
+
 std::string join(const std::vector<std::string>& names) {
   if (names.empty()) return "(none)";
   std::string out;
@@ -276,6 +283,11 @@ void FlowApp::pause_menu() {
     settings_list_.focus = 0;
     go(Screen::Settings);
   }
+  if (race_ && has_ai_opponent(race_->race()) && pause_list_.button(race_->ai_panel_open() ? "Close AI panel" : "AI panel")) {
+    race_->toggle_ai_panel();  // back to the race: the panel is a window over it
+    bound_.read(devices_.controllers(), input_);
+    go(Screen::Race);
+  }
   if (pause_list_.button("Quit to menu")) {
     race_.reset();
     go(Screen::MainMenu);
@@ -284,7 +296,7 @@ void FlowApp::pause_menu() {
     bound_.read(devices_.controllers(), input_);
     go(Screen::Race);
   }
-  draw_hint(f, "Respawn  R / Back      Resume  Esc / B");
+  draw_hint(f, "Respawn  R / Back      AI panel  F4      Resume  Esc / B");
 }
 
 // ---- results -------------------------------------------------------------------------------

@@ -93,6 +93,8 @@ const std::vector<OptionSpec>& table() {
       {"opponents", "N", "AI cars in the quick race started with --track, 0..11 (default 5)",
        int_in(&Options::opponents, 0, 11, "--opponents")},
       {"autodrive", nullptr, "the AI drives your car (demo runs; default off)", flag(&Options::autodrive)},
+      {"ai-panel", nullptr, "a race starts with the AI debug and tuning panel open (default off; F4 toggles)",
+       flag(&Options::ai_panel)},
       {"grid-slot", "N", "your grid slot in a race, 1 = pole, 1..12 (default: the back of the grid)",
        [](Options& o, std::string_view v) -> std::string {
          int n = 0;
@@ -155,7 +157,7 @@ std::string usage(const char* program) {
       "Keys in a race (rebindable in Settings): arrows or WASD drive (automatic box: hold brake at\n"
       "a stop to reverse), Space handbrake, Q/E or PageDown/PageUp shift (manual box: through R,\n"
       "N, 1..n), M automatic/manual gearbox, F2 ABS on/off, F3 traction control on/off, R respawn\n"
-      "on the road (3 s held), Esc pause. Free drive (--screen drive): R back to the start,\n"
+      "on the road (3 s held), F4 AI debug and tuning panel, Esc pause. Free drive (--screen drive): R back to the start,\n"
       "F5 reload the track and car files, F1 vehicle panel, Esc quit.\n"
       "Gamepad: left stick steer, RT throttle, LT brake, X handbrake, A/B or shoulders shift,\n"
       "Y automatic/manual gearbox, Back respawn, Start pause.\n";

@@ -221,7 +221,8 @@ void RaceScreen::render(SDL_Renderer* r, int width, int height, const UiFonts& f
   const WorldSnapshot view = interpolate(previous_, current_, alpha);
   const std::size_t p = static_cast<std::size_t>(race_->player());
   camera_.set_viewport(width, height);
-  if (!paused) camera_.follow(view.cars[p], frame_dt);
+  const int watched = ai_panel_.open && ai_panel_.follow ? ai_panel_car(*race_, ai_panel_) : -1;
+  if (!paused) camera_.follow(view.cars[watched >= 0 ? static_cast<std::size_t>(watched) : p], frame_dt);
   track_view_->draw_ground(r, camera_);
   for (const SkidMarks& m : skid_marks_) m.draw(r, camera_);
   particles_.draw(r, camera_);
@@ -230,6 +231,7 @@ void RaceScreen::render(SDL_Renderer* r, int width, int height, const UiFonts& f
   for (std::size_t i = 0; i < view.cars.size(); ++i)
     if (i != p) draw_car(r, camera_, view.cars[i], race_->world().car(i).spec(), driver_paint(i, p));
   draw_car(r, camera_, view.cars[p], race_->world().car(p).spec(), driver_paint(p, p));
+  if (ai_panel_.open && ai_panel_.show_line) draw_ai_line(r, view);
   // The minimap (SDL, under the ImGui HUD) in the bottom left corner.
   std::vector<MinimapCar> dots;
   for (std::size_t i = 0; i < view.cars.size(); ++i)
@@ -237,6 +239,40 @@ void RaceScreen::render(SDL_Renderer* r, int width, int height, const UiFonts& f
   dots.push_back({view.cars[p].position, driver_paint(p, p).body, true});
   minimap_->draw(r, minimap_rect(width, height, minimap_->world_size()), dots);
   if (!paused) draw_hud(fonts, view.cars[p]);
+  draw_ai_panel(*race_, ai_panel_, storage_.data_dir);
+}
+
+// The AI panel's car: its racing line ahead (yellow), the line shifted by its overtaking
+// offset (cyan, when shifted) and a ring round the car. Drawing only: nothing is changed.
+void RaceScreen::draw_ai_line(SDL_Renderer* r, const WorldSnapshot& view) const {
+  const int car = ai_panel_car(*race_, ai_panel_);
+  if (car < 0 || static_cast<std::size_t>(car) >= view.cars.size()) return;
+  const AiDriver& d = *race_->driver(car);
+  const DriverState& st = d.state();
+  const Path& path = d.route().path;
+  const double k = camera_.pixels_per_metre();
+  const double width = std::max(1.5, 0.25 * k);
+  Mesh mesh(1.0);
+  Vec2 prev_line, prev_shift;
+  for (int i = 0; i <= 60; ++i) {
+    const PathSample at = path.at(st.s - 10.0 + 1.5 * i);
+    const Vec2 line = camera_.to_screen(at.position), shift = camera_.to_screen(at.position + at.normal * st.offset);
+    if (i > 0) {
+      mesh.line(prev_line, line, width, Rgba{250, 215, 60, 170});
+      if (std::abs(st.offset) > 0.05) mesh.line(prev_shift, shift, width, Rgba{90, 220, 255, 190});
+    }
+    prev_line = line;
+    prev_shift = shift;
+  }
+  const Vec2 c = view.cars[static_cast<std::size_t>(car)].position;
+  const double radius = 3.2;
+  for (int i = 0; i < 24; ++i) {
+    const double a0 = 2.0 * kPi * i / 24.0, a1 = 2.0 * kPi * (i + 1) / 24.0;
+    mesh.line(camera_.to_screen(c + radius * Vec2{std::cos(a0), std::sin(a0)}),
+              camera_.to_screen(c + radius * Vec2{std::cos(a1), std::sin(a1)}), std::max(1.5, 0.15 * k),
+              Rgba{250, 215, 60, 220});
+  }
+  mesh.draw(r);
 }
 
 void RaceScreen::draw_ghost(SDL_Renderer* r) const {
@@ -284,7 +320,8 @@ void RaceScreen::draw_hud(const UiFonts& fonts, const CarSnapshot& view) const {
     std::snprintf(text, sizeof text, "Back on the road in %.1f s", race_->respawn_hold_left());
     m.messages.push_back({text, HudTone::Warning, 1.0, false});
   }
-  draw_race_hud(m, ImGui::GetIO().DisplaySize, fonts);
+  // Under the AI panel when it is open (the HUD is otherwise drawn over every window).
+  draw_race_hud(m, ImGui::GetIO().DisplaySize, fonts, ai_panel_.open ? ImGui::GetBackgroundDrawList() : nullptr);
 }
 
 }  // namespace racer

@@ -5,7 +5,8 @@
 //   step(input)   one fixed step: the devices' InputState -> Controls -> GameRace::step
 //                 -> snapshots -> skid marks -> time trial laps (records, ghost)
 //   render(...)   the interpolated snapshot: ground, skid marks, objects, ghost, cars,
-//                 then the HUD (start lights, messages, positions, laps, speed)
+//                 then the HUD (start lights, messages, positions, laps, speed) and,
+//                 when open, the AI panel (F4) and its car's line
 // Building one loads the track and car files; a file that does not load gives an error
 // (RaceScreen::create returns null and the message) and never a crash.
 #include <filesystem>
@@ -26,6 +27,7 @@
 #include "render/skid_marks.h"
 #include "render/track_view.h"
 #include "sim/snapshot.h"
+#include "ui/ai_panel.h"
 #include "ui/imgui_layer.h"
 
 struct SDL_Renderer;
@@ -71,6 +73,9 @@ class RaceScreen {
   void toggle_abs();
   void toggle_tcs();
   void toggle_gearbox();
+  /// F4 / the pause menu: the AI debug and tuning panel (ui/ai_panel.h) on or off.
+  void toggle_ai_panel() { ai_panel_.open = !ai_panel_.open; }
+  bool ai_panel_open() const { return ai_panel_.open; }
 
   /// Draws the race; `alpha` blends the last two steps, `frame_dt` (s) eases the camera.
   void render(SDL_Renderer* renderer, int width, int height, const UiFonts& fonts, double alpha, double frame_dt,
@@ -96,6 +101,7 @@ class RaceScreen {
   void time_trial_step();
   void draw_ghost(SDL_Renderer* renderer) const;
   void draw_hud(const UiFonts& fonts, const CarSnapshot& view) const;
+  void draw_ai_line(SDL_Renderer* renderer, const WorldSnapshot& view) const;
 
   RacePlan plan_;
   std::shared_ptr<const Track> track_;
@@ -110,6 +116,7 @@ class RaceScreen {
   std::unique_ptr<Minimap> minimap_;
   WorldSnapshot previous_, current_;
   std::vector<std::string> notices_;
+  AiPanelState ai_panel_;              ///< the AI panel's own choices (open, car picked)
 
   // Time Trial
   RaceStorage storage_;

@@ -3,7 +3,8 @@
 // (game/input_map.h) plus the app's own commands.
 //   keyboard: arrows and WASD drive, Space handbrake, Q/E or PageDown/PageUp shift,
 //             M automatic/manual gearbox, F2 ABS, F3 traction control,
-//             R reset, F5 reload the track and car files, F1 debug panel, Esc quit
+//             R reset, F5 reload the track and car files, F1 debug panel, F4 AI panel
+//             (races), Esc quit
 //   gamepads (SDL GameController, hot-plugged): left stick X steers, right trigger throttle,
 //             left trigger brake, A / right shoulder shift up, B / left shoulder shift down,
 //             X handbrake, Y automatic/manual gearbox, Back reset. Any connected
@@ -28,6 +29,7 @@ struct AppCommands {
   bool toggle_tcs = false;
   bool toggle_gearbox = false;  ///< automatic <-> manual
   bool reload = false;          ///< re-read the track and car files from disk
+  bool toggle_ai_panel = false; ///< F4: the AI debug and tuning panel (races)
 };
 
 class InputDevices {

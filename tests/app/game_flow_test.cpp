@@ -16,6 +16,7 @@
 #include <fstream>
 #include <iterator>
 #include <memory>
+#include <vector>
 
 #include "game/temp_dir.h"
 #include "platform/screenshot.h"
@@ -219,6 +220,48 @@ TEST_F(GameFlowTest, GamepadOnlyFromTheMenuToTheResultsOfAFinishedRace) {
   expect_finished_results(2);
   button(kB);  // back to the menu
   EXPECT_EQ(app_->screen(), Screen::MainMenu);
+}
+
+// F4 in a race opens the AI panel (and the pause menu's "AI panel" closes it again); a panel
+// that is open but untouched changes nothing: the same race with and without it has the same
+// state hash, frame by frame.
+TEST_F(GameFlowTest, F4OpensTheAiPanelAndAnUntouchedPanelChangesNothing) {
+  auto run = [this](bool with_panel, std::vector<std::uint64_t>& hashes) {
+    make_app(/*autodrive=*/true);
+    tap(SDLK_RETURN);   // Quick Race
+    tap(SDLK_DOWN, 2);  // -> Opponents
+    tap(SDLK_LEFT, 3);  // 2 opponents
+    tap(SDLK_DOWN);
+    tap(SDLK_LEFT, 2);  // 1 lap
+    tap(SDLK_DOWN, 3);
+    tap(SDLK_RETURN);
+    frame();
+    ASSERT_EQ(app_->screen(), Screen::Race) << screen_name(app_->screen());
+    ASSERT_FALSE(app_->race()->ai_panel_open());
+    wait_for_lights_out();
+    tap(with_panel ? SDLK_F4 : SDLK_F6);  // F6: no binding, the same frame count
+    ASSERT_EQ(app_->race()->ai_panel_open(), with_panel) << "F4 toggles the AI panel";
+    for (int i = 0; i < 20; ++i) {
+      frame();
+      hashes.push_back(app_->race()->race().world().state_hash());
+    }
+    if (with_panel) {
+      shot("ai_panel");
+      tap(SDLK_ESCAPE);
+      ASSERT_EQ(app_->screen(), Screen::Paused);
+      tap(SDLK_DOWN, 3);  // Resume, Restart, Settings -> AI panel
+      tap(SDLK_RETURN);
+      EXPECT_EQ(app_->screen(), Screen::Race) << "the pause menu's AI panel goes back to the race";
+      EXPECT_FALSE(app_->race()->ai_panel_open()) << "and closes the open panel";
+      tap(SDLK_F4);
+      EXPECT_TRUE(app_->race()->ai_panel_open());
+    }
+    app_.reset();
+  };
+  std::vector<std::uint64_t> without, with;
+  ASSERT_NO_FATAL_FAILURE(run(false, without));
+  ASSERT_NO_FATAL_FAILURE(run(true, with));
+  EXPECT_EQ(with, without);
 }
 
 // Without the autodrive: the keyboard's throttle (Up) and the pad's right trigger reach the
