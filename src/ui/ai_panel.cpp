@@ -268,16 +268,17 @@ void draw_ai_panel(GameRace& race, AiPanelState& state, const std::optional<std:
   if (ImGui::CollapsingHeader("Driver state", ImGuiTreeNodeFlags_DefaultOpen)) driver_state(race, shown);
   if (ImGui::CollapsingHeader("Profile", ImGuiTreeNodeFlags_DefaultOpen)) {
     const std::vector<int> targets = edit_targets(race, shown, state.apply_to_profile);
+    save_and_reset(race, shown, targets, state, data_dir);
     char label[96];
-    std::snprintf(label, sizeof label, "apply to all %d cars of \"%s\"",
-                  static_cast<int>(edit_targets(race, shown, true).size()), race.entry_params(shown)->name.c_str());
+    std::snprintf(label, sizeof label, "apply to every car that started as \"%s\" (%d)",
+                  race.entry_params(shown)->name.c_str(), static_cast<int>(edit_targets(race, shown, true).size()));
     ImGui::Checkbox(label, &state.apply_to_profile);
+    ImGui::TextColored(kDim, "Ctrl+click a slider to type a value");
     AiParams p = race.driver(shown)->params();
     ImGui::PushItemWidth(-130.0f);  // room for the labels
     if (profile_editor(race, p, state))
       for (int i : targets) race.set_driver_params(i, p);
     ImGui::PopItemWidth();
-    save_and_reset(race, shown, targets, state, data_dir);
   }
   ImGui::End();
 }
