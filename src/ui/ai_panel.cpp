@@ -246,7 +246,7 @@ void draw_ai_panel(GameRace& race, AiPanelState& state, const std::optional<std:
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   ImGui::SetNextWindowPos({display.x - 12.0f, 12.0f}, ImGuiCond_FirstUseEver, {1.0f, 0.0f});
   ImGui::SetNextWindowSize({430.0f, std::min(display.y - 24.0f, 720.0f)}, ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowBgAlpha(0.85f);
+  ImGui::SetNextWindowBgAlpha(1.0f);  // opaque: the HUD under it read through the numbers at 0.85
   if (!ImGui::Begin("AI", &state.open)) {
     ImGui::End();
     return;
