@@ -201,6 +201,7 @@ void AiDriver::scan_traffic(const DriverView& v) {
     if (ds > -(half_length_ + o.half_length + 4.0) && ds < 30.0) near_.push_back({ds, p.offset, o.half_width});
   }
   state_.gap_ahead = best_gap;
+  state_.alongside = alongside;
   closing_ = best_closing;
   ahead_speed_ = best_speed;
   queued_ = best_gap < config_.queue_gap_m;
@@ -247,6 +248,7 @@ void AiDriver::scan_traffic(const DriverView& v) {
                               std::abs(alongside_lat - state_.lateral) < 2.0 * half_width_ + 1.5;
   if (!into_neighbour) state_.offset = next;
   state_.offset = std::clamp(state_.offset, -room(state_.s, -1), room(state_.s, +1));
+  state_.offset_goal = offset_goal_;
 }
 
 // ---------------------------------------------------------------- speed
@@ -333,6 +335,7 @@ void AiDriver::track_line(const DriverView& v) {
     const PathProjection dp = detour_path_.project(rear, detour_hint_);
     detour_hint_ = dp.index;
     steer_cmd_ = pure_pursuit(pursuit_, geometry_, ts, detour_path_, dp).steer;
+    state_.steer_line = steer_cmd_;
     return;
   }
   const PathProjection rp = route_->path.project(rear, rear_hint_);
@@ -359,6 +362,7 @@ void AiDriver::track_line(const DriverView& v) {
     delta = std::atan(geometry_.wheelbase * kappa) + understeer_ * speed * speed * kappa;
   }
   steer_cmd_ = steer_input(delta, geometry_);
+  state_.steer_line = steer_cmd_;
 }
 
 // ---------------------------------------------------------------- DWA
@@ -414,6 +418,8 @@ void AiDriver::avoid(const DriverView& v) {
   dwa_full_ = d.admissible && d.v >= d.window.v_hi - 1e-6;
   const double delta = std::atan(d.omega * geometry_.wheelbase / std::max(speed, 2.0));
   dwa_steer_ = steer_input(delta, geometry_);
+  state_.steer_dwa = dwa_steer_;
+  state_.dwa_speed = dwa_speed_;
 }
 
 // ---------------------------------------------------------------- pedals and filters

@@ -62,6 +62,11 @@ struct DriverState {
   double target_speed = 0.0;    ///< m/s
   double offset = 0.0;          ///< m, current lateral shift of the tracked line
   double gap_ahead = 1e9;       ///< m to the car ahead in our path
+  double offset_goal = 0.0;     ///< m, where the passing logic wants the offset (+ = left)
+  bool alongside = false;       ///< another car overlaps us along the line
+  double steer_line = 0.0;      ///< [-1, 1], the tracking layer's steer (before the filters)
+  double steer_dwa = 0.0;       ///< [-1, 1], DWA's steer (used while dwa_active)
+  double dwa_speed = 0.0;       ///< m/s, DWA's chosen speed (while dwa_active)
   bool dwa_active = false;
   bool dwa_admissible = true;
   Recovery recovery = Recovery::None;
