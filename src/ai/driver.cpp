@@ -30,6 +30,7 @@ constexpr double kSpinShare = 0.9;       // share of the peak slip ratio the dri
 constexpr double kCapFall = 6.0;         // 1/s of throttle ceiling per unit of slip beyond it
 constexpr double kCapRise = 1.5;         // 1/s the ceiling recovers at
 constexpr double kCapMin = 0.15;         // the ceiling never closes the throttle entirely
+constexpr double kDwaHold = 0.3;         // s DWA keeps the wheel after the tracker's arc was last blocked
 
 int every(double dt, double hz) { return std::max(1, static_cast<int>(std::lround(1.0 / (dt * hz)))); }
 
@@ -334,7 +335,9 @@ void AiDriver::track_line(const DriverView& v) {
   if (state_.detour) {  // round a blockage: Pure Pursuit on the A* detour
     const PathProjection dp = detour_path_.project(rear, detour_hint_);
     detour_hint_ = dp.index;
-    steer_cmd_ = pure_pursuit(pursuit_, geometry_, ts, detour_path_, dp).steer;
+    const SteerCommand dc = pure_pursuit(pursuit_, geometry_, ts, detour_path_, dp);
+    steer_cmd_ = dc.steer;
+    line_kappa_ = std::tan(std::clamp(dc.road_wheel_angle, -geometry_.max_angle, geometry_.max_angle)) / geometry_.wheelbase;
     state_.steer_line = steer_cmd_;
     return;
   }
@@ -353,6 +356,7 @@ void AiDriver::track_line(const DriverView& v) {
   double delta = 0.0;
   if (std::abs(eta) > 0.5 * kPi) {
     delta = sign(eta) * geometry_.max_angle;
+    line_kappa_ = std::tan(delta) / geometry_.wheelbase;
   } else {
     // The arc through the target (Pure Pursuit) and what the tyres need on top of it to
     // hold that arc (the linear understeer gradient x lateral acceleration). A PI loop on
@@ -360,6 +364,7 @@ void AiDriver::track_line(const DriverView& v) {
     const double kappa = 2.0 * std::sin(eta) / dist;
     const double speed = std::max(0.0, v.self.forward_speed);
     delta = std::atan(geometry_.wheelbase * kappa) + understeer_ * speed * speed * kappa;
+    line_kappa_ = kappa;
   }
   steer_cmd_ = steer_input(delta, geometry_);
   state_.steer_line = steer_cmd_;
@@ -370,6 +375,7 @@ void AiDriver::track_line(const DriverView& v) {
 void AiDriver::avoid(const DriverView& v) {
   state_.dwa_active = false;
   state_.dwa_admissible = true;
+  state_.dwa_steering = false;
   if (!config_.use_dwa) return;
   const Vec2 fwd = from_angle(v.self.heading);
   obstacles_.clear();
@@ -409,8 +415,17 @@ void AiDriver::avoid(const DriverView& v) {
   in.obstacles = obstacles_;
   in.speed_limit = state_.target_speed;
   in.walls = &walls;
+  in.preferred_omega = speed * line_kappa_;
   const DwaDecision d = planner_.decide(in);
   state_.dwa_active = true;
+  // DWA as a guard: while the arc the tracker steers for is clear of every car (and wall) over
+  // DWA's horizon, the tracker keeps the wheel and DWA only watches; DWA steers from the first
+  // decision that finds it blocked, and for kDwaHold s after the last. (DWA steering all the
+  // time a car was within 14 m held cars off the line in bends, its short-lookahead kinematic
+  // arcs asking for less yaw than the bend needed: the car ran wide when the tracker got the
+  // wheel back, at the grip limit, into the wall.)
+  dwa_hold_ = d.preferred_clear ? std::max(0.0, dwa_hold_ - 1.0 / config_.local_hz) : kDwaHold;
+  state_.dwa_steering = dwa_hold_ > 0.0;
   state_.dwa_admissible = d.admissible;
   dwa_speed_ = d.v;
   // The window is one period of acceleration wide: its top means "speed up", not a limit
@@ -426,7 +441,7 @@ void AiDriver::avoid(const DriverView& v) {
 
 Controls AiDriver::pedals(const DriverView& v) {
   Controls c;
-  const bool dwa = state_.dwa_active;
+  const bool dwa = state_.dwa_active && state_.dwa_steering;
   c.steer = dwa ? dwa_steer_ : steer_cmd_;
   const double v_now = v.self.forward_speed;
   const double speed = std::max(0.0, v_now);

@@ -67,7 +67,8 @@ struct DriverState {
   double steer_line = 0.0;      ///< [-1, 1], the tracking layer's steer (before the filters)
   double steer_dwa = 0.0;       ///< [-1, 1], DWA's steer (used while dwa_active)
   double dwa_speed = 0.0;       ///< m/s, DWA's chosen speed (while dwa_active)
-  bool dwa_active = false;
+  bool dwa_active = false;      ///< DWA ran this decision (a car is near)
+  bool dwa_steering = false;    ///< DWA has the wheel and the speed (the tracker's arc is blocked)
   bool dwa_admissible = true;
   Recovery recovery = Recovery::None;
   double stall_seconds = 0.0;   ///< s since the last progress
@@ -157,6 +158,8 @@ class AiDriver {
   double offset_goal_ = 0.0;     // m, where the overtaking logic wants the line
   double dwa_speed_ = 1e9;       // m/s, DWA's speed when active
   double dwa_steer_ = 0.0;
+  double line_kappa_ = 0.0;      // 1/m, the curvature the tracker steers for (DWA's preferred arc)
+  double dwa_hold_ = 0.0;        // s DWA keeps the wheel (see avoid)
   bool dwa_full_ = false;        // DWA chose the top of its window (wants to speed up)
   // stall and recovery
   double progress_ = 0.0, progress_mark_ = 0.0;
