@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "ai/filters.h"
+#include "ai/passing.h"
 #include "core/math.h"
 #include "track/track.h"
 #include "vehicle/tyre.h"
@@ -30,6 +31,7 @@ constexpr double kSpinShare = 0.9;       // share of the peak slip ratio the dri
 constexpr double kCapFall = 6.0;         // 1/s of throttle ceiling per unit of slip beyond it
 constexpr double kCapRise = 1.5;         // 1/s the ceiling recovers at
 constexpr double kCapMin = 0.15;         // the ceiling never closes the throttle entirely
+constexpr double kLaneRate = 3.0;        // m/s the offset may move to keep our side of a car beside us
 constexpr double kDwaHold = 0.3;         // s DWA keeps the wheel after the tracker's arc was last blocked
 
 int every(double dt, double hz) { return std::max(1, static_cast<int>(std::lround(1.0 / (dt * hz)))); }
@@ -199,7 +201,7 @@ void AiDriver::scan_traffic(const DriverView& v) {
                               best_speed = dot(o.velocity, here.tangent);
     }
     if (std::abs(ds) < half_length_ + o.half_length + 1.0) alongside = true, alongside_lat = p.offset;
-    if (ds > -(half_length_ + o.half_length + 4.0) && ds < 30.0) near_.push_back({ds, p.offset, o.half_width});
+    if (ds > -(half_length_ + o.half_length + 4.0) && ds < 30.0) near_.push_back({ds, p.offset, o.half_width, o.half_length});
   }
   state_.gap_ahead = best_gap;
   state_.alongside = alongside;
@@ -241,13 +243,24 @@ void AiDriver::scan_traffic(const DriverView& v) {
   } else {
     offset_goal_ = 0.0;
   }
-  // Ramp the offset, never beyond the room here.
-  const double rate = 1.5 / config_.local_hz;
-  const double next = approach(state_.offset, offset_goal_, rate);
+  // Side by side: whatever the pass or the line wants, keep our side of a car beside us (the
+  // racing line moving towards it would squeeze it into the wall, or us into it).
+  const double free_goal = offset_goal_;
+  beside_.clear();
+  for (const Near& c : near_) beside_.push_back({c.ds, c.lat, c.half_length, c.half_width});
+  LaneHold lane;
+  lane.lateral = state_.lateral;
+  lane.half_length = half_length_;
+  lane.half_width = half_width_;
+  const double goal = std::clamp(hold_lane(offset_goal_, beside_, lane), -room(state_.s, -1), room(state_.s, +1));
+  state_.holding_lane = goal != free_goal;
+  // Ramp the offset (faster when a car beside us pushes it), never beyond the room here.
+  const double rate = (state_.holding_lane ? kLaneRate : 1.5) / config_.local_hz;
+  const double next = approach(state_.offset, goal, rate);
   // Never move sideways into a car beside us.
   const bool into_neighbour = alongside && (next - state_.offset) * (alongside_lat - state_.lateral) > 0.0 &&
                               std::abs(alongside_lat - state_.lateral) < 2.0 * half_width_ + 1.5;
-  if (!into_neighbour) state_.offset = next;
+  if (!into_neighbour || state_.holding_lane) state_.offset = next;
   state_.offset = std::clamp(state_.offset, -room(state_.s, -1), room(state_.s, +1));
   state_.offset_goal = offset_goal_;
 }

@@ -26,6 +26,7 @@
 #include "ai/driver_view.h"
 #include "ai/dwa.h"
 #include "ai/grid_search.h"
+#include "ai/passing.h"
 #include "ai/path.h"
 #include "ai/rng.h"
 #include "ai/route.h"
@@ -64,6 +65,7 @@ struct DriverState {
   double gap_ahead = 1e9;       ///< m to the car ahead in our path
   double offset_goal = 0.0;     ///< m, where the passing logic wants the offset (+ = left)
   bool alongside = false;       ///< another car overlaps us along the line
+  bool holding_lane = false;    ///< the offset goal is bounded by a car beside us (hold_lane)
   double steer_line = 0.0;      ///< [-1, 1], the tracking layer's steer (before the filters)
   double steer_dwa = 0.0;       ///< [-1, 1], DWA's steer (used while dwa_active)
   double dwa_speed = 0.0;       ///< m/s, DWA's chosen speed (while dwa_active)
@@ -130,7 +132,7 @@ class AiDriver {
   std::vector<Vec2> waypoints_;
   std::vector<DwaObstacle> obstacles_;
   std::vector<int> other_hints_;
-  struct Near { double ds, lat, half_width; };  // another car near us, in line coordinates
+  struct Near { double ds, lat, half_width, half_length; };  // another car near us, in line coordinates
   // routing around a blockage
   GridSearch search_;
   SearchGrid window_;
@@ -139,6 +141,7 @@ class AiDriver {
   double detour_end_ = 0.0;      // m of progress where the detour rejoins the line
   double blocked_for_ = 0.0;     // s a stopped car has been in our way
   std::vector<Near> near_;
+  std::vector<LineCar> beside_;  // near_ for hold_lane
   std::deque<Controls> pipeline_;
 
   DriverState state_;
