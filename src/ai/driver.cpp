@@ -32,6 +32,7 @@ constexpr double kCapFall = 6.0;         // 1/s of throttle ceiling per unit of 
 constexpr double kCapRise = 1.5;         // 1/s the ceiling recovers at
 constexpr double kCapMin = 0.15;         // the ceiling never closes the throttle entirely
 constexpr double kLaneRate = 3.0;        // m/s the offset may move to keep our side of a car beside us
+constexpr double kBendLook = 1.0;        // s ahead the offset's rate looks for a bend
 constexpr double kDwaHold = 0.3;         // s DWA keeps the wheel after the tracker's arc was last blocked
 
 int every(double dt, double hz) { return std::max(1, static_cast<int>(std::lround(1.0 / (dt * hz)))); }
@@ -255,7 +256,11 @@ void AiDriver::scan_traffic(const DriverView& v) {
   const double goal = std::clamp(hold_lane(offset_goal_, beside_, lane), -room(state_.s, -1), room(state_.s, +1));
   state_.holding_lane = goal != free_goal;
   // Ramp the offset (faster when a car beside us pushes it), never beyond the room here.
-  const double rate = (state_.holding_lane ? kLaneRate : 1.5) / config_.local_hz;
+  // The pass moves sideways only as fast as the grip left over by the bend allows.
+  const double bend = route_->path.max_abs_curvature(state_.s, std::max(10.0, fwd * kBendLook));
+  const double mu_here = profile_.mu[route_->line.index_at(state_.s)] / std::max(params_.grip_use, 0.05);
+  const double lateral_use = fwd * fwd * bend / (mu_here * kGravity);
+  const double rate = (state_.holding_lane ? kLaneRate : offset_rate(lateral_use)) / config_.local_hz;
   const double next = approach(state_.offset, goal, rate);
   // Never move sideways into a car beside us.
   const bool into_neighbour = alongside && (next - state_.offset) * (alongside_lat - state_.lateral) > 0.0 &&

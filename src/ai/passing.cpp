@@ -18,4 +18,9 @@ double hold_lane(double goal, std::span<const LineCar> cars, const LaneHold& me)
   return std::clamp(goal, lo, hi);
 }
 
+double offset_rate(double lateral_use, const OffsetRate& r) {
+  const double t = std::clamp((lateral_use - r.use_free) / std::max(r.use_full - r.use_free, 1e-9), 0.0, 1.0);
+  return r.free_rate * (1.0 - t * (1.0 - r.min_share));
+}
+
 }  // namespace racer

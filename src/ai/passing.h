@@ -30,4 +30,17 @@ struct LaneHold {
 };
 double hold_lane(double goal, std::span<const LineCar> cars, const LaneHold& me);
 
+/// offset_rate: m/s the passing offset may move at. Moving sideways off the racing line
+/// takes lateral grip on top of the bend's, and in a bend taken near the limit there is
+/// none to spare: the rate falls from `free_rate` while the cornering use `lateral_use`
+/// (v^2 |curvature| / (mu g) of the bend the car is in or about to enter) is below
+/// `use_free`, linearly to `min_share` of it at `use_full` and beyond.
+struct OffsetRate {
+  double free_rate = 1.5;  ///< m/s
+  double use_free = 0.5;   ///< share of the grip below which the offset moves freely
+  double use_full = 0.85;  ///< share of the grip at and beyond which it moves at min_share
+  double min_share = 0.2;  ///< (0, 1]
+};
+double offset_rate(double lateral_use, const OffsetRate& r = {});
+
 }  // namespace racer

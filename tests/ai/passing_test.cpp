@@ -34,5 +34,20 @@ TEST(HoldLane, SandwichedTakesTheMiddle) {
   EXPECT_DOUBLE_EQ(hold_lane(3.0, cars, me), 0.5);  // bounds -1.5 + 2.6 = 1.1 and 2.5 - 2.6 = -0.1
 }
 
+// Full rate on a straight and in easy bends, a fifth of it in a bend near the limit, and
+// never faster the harder the car corners.
+TEST(OffsetRate, SlowsTheOffsetInBendsNearTheLimit) {
+  const OffsetRate r;  // 1.5 m/s, free below 0.5, a fifth from 0.85
+  EXPECT_DOUBLE_EQ(offset_rate(0.0, r), 1.5);
+  EXPECT_DOUBLE_EQ(offset_rate(0.5, r), 1.5);
+  EXPECT_NEAR(offset_rate(0.85, r), 0.3, 1e-12);
+  EXPECT_NEAR(offset_rate(1.2, r), 0.3, 1e-12);
+  double last = 1e9;
+  for (double u = 0.0; u <= 1.2; u += 0.01) {
+    EXPECT_LE(offset_rate(u, r), last + 1e-12);
+    last = offset_rate(u, r);
+  }
+}
+
 }  // namespace
 }  // namespace racer
