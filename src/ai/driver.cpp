@@ -442,8 +442,9 @@ void AiDriver::avoid(const DriverView& v) {
   // time a car was within 14 m held cars off the line in bends, its short-lookahead kinematic
   // arcs asking for less yaw than the bend needed: the car ran wide when the tracker got the
   // wheel back, at the grip limit, into the wall.)
+  // On an A* detour round a stopped car (close quarters, walking pace) DWA always steers.
   dwa_hold_ = d.preferred_clear ? std::max(0.0, dwa_hold_ - 1.0 / config_.local_hz) : kDwaHold;
-  state_.dwa_steering = dwa_hold_ > 0.0;
+  state_.dwa_steering = dwa_hold_ > 0.0 || state_.detour;
   state_.dwa_admissible = d.admissible;
   dwa_speed_ = d.v;
   // The window is one period of acceleration wide: its top means "speed up", not a limit
