@@ -4,6 +4,9 @@
 //   racer-bench astar --map FILE --scen FILE [--repeat N]
 //   racer-bench astar --random SIDE [--seed N] [--queries Q] [--obstacles P]
 // Each prints one JSON object (see --help).
+#include <box2d/b2_body.h>
+#include <box2d/b2_contact.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -38,6 +41,7 @@ constexpr const char* kUsage = R"(usage: racer-bench sim [options]
        racer-bench line --track FILE [--car FILE]
        racer-bench lap --track FILE [--car FILE] [--profile FILE] [--grip-use G] [--laps N] [--trace CSV]
        racer-bench races [--seeds N] [--cars N] [--laps N] [--difficulty D] [--car FILE] TRACK...
+       racer-bench contacts --out CSV [--seeds N] [--cars N] [--laps N] [--difficulty D] [--car FILE] TRACK...
        racer-bench astar --map FILE --scen FILE [--repeat N]
        racer-bench astar --random SIDE [--seed N] [--queries Q] [--obstacles P]
 
@@ -62,6 +66,12 @@ constexpr const char* kUsage = R"(usage: racer-bench sim [options]
             "fastest_lap_over_limit", "realtime_factor"} (worst or mean as named), then
             {"all": ...} over every track: a driver change judged on one race of one seed is
             noise (the races are chaotic)
+  contacts  the same races as `races`; every contact as the race counts it (car and wall, or
+            a pair of cars, touching after 0.5 s apart) as one CSV row per car involved: time,
+            car, wall or other car, line position s and lateral, passing offset and its goal,
+            room, curvature, speed vs target, DWA (active, seconds since), seconds since the
+            last offset and car contact, the other car's place in line coordinates and
+            closing speed; stdout: {"track", "wall_contacts", "car_pairs"} per track
   astar     A* (src/ai/grid_search.h) on a MovingAI map, every scenario of the .scen file:
             {"bench", "map", "queries", "matched", "max_error", "us_per_query",
             "expanded_per_query"} (matched: within 1e-6 of the optimal length); or on a
@@ -465,6 +475,150 @@ int bench_astar(int argc, char** argv) {
   return bench_astar_movingai(map_path, scen_path, repeat);
 }
 
+
+// ---- contacts --------------------------------------------------------------------------------
+
+// The contacts of races, one CSV row per contact as sim::Race counts them (a car and a wall,
+// or a pair of cars, touching after 0.5 s apart; none after the car finished), with what
+// the driver was doing: where on the line, its passing offset, DWA, the cars around it.
+// Read-only: the races are the same as `races` runs (same state hash).
+int bench_contacts(int argc, char** argv) {
+  int seeds = 3, cars = 8, laps = 5;
+  std::string difficulty = "mixed", car_path = std::string(RACER_SOURCE_DIR) + "/assets/cars/sedan.json", out_path;
+  std::vector<std::string> tracks;
+  for (int i = 2; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg.rfind("--", 0) != 0) {
+      tracks.push_back(arg);
+      continue;
+    }
+    if (i + 1 >= argc) fail("option " + arg + " needs a value");
+    const std::string value = argv[++i];
+    if (arg == "--seeds") seeds = static_cast<int>(parse(arg, value, 1, 1000));
+    else if (arg == "--cars") cars = static_cast<int>(parse(arg, value, 1, 40));
+    else if (arg == "--laps") laps = static_cast<int>(parse(arg, value, 1, 100));
+    else if (arg == "--difficulty") difficulty = value;
+    else if (arg == "--car") car_path = value;
+    else if (arg == "--out") out_path = value;
+    else fail("unknown option " + arg);
+  }
+  if (tracks.empty() || out_path.empty()) fail("contacts needs --out CSV and at least one TRACK file");
+  const Result<CarSpec> spec = load_car_spec(car_path);
+  if (!spec) {
+    std::cerr << spec.error_text() << "\n";
+    return 1;
+  }
+  const Result<std::vector<AiParams>> profiles =
+      load_difficulty_profiles([](const std::string& file) { return std::string(RACER_SOURCE_DIR) + "/" + file; });
+  if (!profiles) {
+    std::cerr << profiles.error_text() << "\n";
+    return 1;
+  }
+  std::ofstream csv(out_path);
+  csv << "track,seed,t,car,difficulty,kind,other,s,lateral,offset,offset_goal,room_left,room_right,curvature,"
+         "speed,target,profile_speed,dwa_active,since_dwa,since_offset,since_car_contact,alongside,gap_ahead,"
+         "steer,tracking_steer,steer_dwa,dwa_speed,recovery,detour,other_ds,other_dlat,other_closing,other_offset,"
+         "other_dwa,near_ds,near_dlat\n";
+  for (const std::string& path : tracks) {
+    const auto track = Track::load(path);
+    if (!track) {
+      std::cerr << track.error_text() << "\n";
+      return 1;
+    }
+    int walls = 0, pairs = 0;
+    for (int seed = 1; seed <= seeds; ++seed) {
+      RaceConfig config;
+      config.laps = laps;
+      config.seed = static_cast<std::uint64_t>(seed);
+      const std::vector<RaceEntry> field = make_field(spec.value(), "car", profiles.value(), difficulty, cars);
+      Race race(track.value(), field, config);
+      const std::size_t n = race.car_count();
+      std::vector<double> wall_touch(n, -1e9), pair_touch(n * n, -1e9), last_dwa(n, -1e9), last_offset(n, -1e9),
+          last_car(n, -1e9);
+      // Car j in car i's line coordinates: ds along i's line (+ ahead of i), lateral difference.
+      auto relative = [&](std::size_t i, std::size_t j, double& ds, double& dlat) {
+        const Path& p = race.driver(i).route().path;
+        const PathProjection pj = p.project(race.world().car(j).position(), -1);
+        ds = pj.s - race.driver(i).state().s;
+        if (ds > 0.5 * p.length()) ds -= p.length();
+        if (ds < -0.5 * p.length()) ds += p.length();
+        dlat = pj.offset - race.driver(i).state().lateral;
+      };
+      auto row = [&](std::size_t i, const std::string& kind, int other, double t) {
+        const AiDriver& d = race.driver(i);
+        const DriverState& st = d.state();
+        const Car& car = race.world().car(i);
+        const std::size_t k = d.route().line.index_at(st.s);
+        double near_ds = 1e9, near_dlat = 0.0, near_d = 1e18;
+        for (std::size_t j = 0; j < n; ++j) {
+          if (j == i) continue;
+          double ds = 0, dlat = 0;
+          relative(i, j, ds, dlat);
+          if (ds * ds + dlat * dlat < near_d) near_d = ds * ds + dlat * dlat, near_ds = ds, near_dlat = dlat;
+        }
+        double ods = 0, odlat = 0, oclosing = 0, ooffset = 0;
+        int odwa = 0;
+        if (other >= 0) {
+          const auto j = static_cast<std::size_t>(other);
+          relative(i, j, ods, odlat);
+          const Vec2 tangent = d.route().path.at(st.s).tangent;
+          oclosing = dot(car.velocity() - race.world().car(j).velocity(), tangent);
+          ooffset = race.driver(j).state().offset;
+          odwa = race.driver(j).state().dwa_active ? 1 : 0;
+        }
+        csv << track.value()->spec().name << ',' << seed << ',' << t << ',' << i << ',' << d.params().difficulty << ','
+            << kind << ',' << other << ',' << st.s << ',' << st.lateral << ',' << st.offset << ',' << st.offset_goal
+            << ',' << d.route().room_left[k] << ',' << d.route().room_right[k] << ','
+            << d.route().path.curvature_at(st.s) << ',' << car.forward_speed() << ',' << st.target_speed << ','
+            << d.profile().target_speed(st.s) << ',' << (st.dwa_active ? 1 : 0) << ',' << t - last_dwa[i] << ','
+            << t - last_offset[i] << ',' << t - last_car[i] << ',' << (st.alongside ? 1 : 0) << ','
+            << std::min(st.gap_ahead, 999.0) << ',' << race.controls(i).steer << ',' << st.tracking_steer << ','
+            << st.steer_dwa << ',' << st.dwa_speed << ',' << static_cast<int>(st.recovery) << ','
+            << (st.detour ? 1 : 0) << ',' << ods << ',' << odlat << ',' << oclosing << ',' << ooffset << ',' << odwa
+            << ',' << near_ds << ',' << near_dlat << '\n';
+      };
+      while (!race.over()) {
+        race.step();
+        const double now = race.world().time();
+        for (std::size_t i = 0; i < n; ++i) {
+          const DriverState& st = race.driver(i).state();
+          if (st.dwa_active) last_dwa[i] = now;
+          if (std::abs(st.offset) > 0.3) last_offset[i] = now;
+        }
+        // The same rule as Race::count_contacts (sim/race.cpp).
+        for (std::size_t i = 0; i < n; ++i) {
+          const bool finished_i = race.progress(i).laps_completed() >= laps;
+          for (const b2ContactEdge* e = race.world().car(i).body()->GetContactList(); e != nullptr; e = e->next) {
+            if (!e->contact->IsTouching()) continue;
+            if (e->other->GetType() == b2_staticBody) {
+              if (!finished_i && now - wall_touch[i] > 0.5) {
+                row(i, "wall", -1, now);
+                ++walls;
+              }
+              wall_touch[i] = now;
+              continue;
+            }
+            const auto j = static_cast<std::size_t>(e->other->GetUserData().pointer) - 1;
+            if (j >= n || j <= i) continue;
+            double& last = pair_touch[i * n + j];
+            if (now - last > 0.5) {
+              const bool finished_j = race.progress(j).laps_completed() >= laps;
+              if (!finished_i) row(i, "car", static_cast<int>(j), now);
+              if (!finished_j) row(j, "car", static_cast<int>(i), now);
+              last_car[i] = last_car[j] = now;
+              ++pairs;
+            }
+            last = now;
+          }
+        }
+      }
+    }
+    nlohmann::ordered_json out = {{"track", track.value()->spec().name}, {"wall_contacts", walls}, {"car_pairs", pairs}};
+    std::cout << out.dump() << "\n";
+  }
+  return 0;
+}
+
 // ---- dwa -------------------------------------------------------------------------------------
 
 constexpr const char* kDwaUsage = R"(usage: racer-bench dwa --scene FILE [--repeat N] [--drive]
@@ -548,6 +702,7 @@ int main(int argc, char** argv) {
   if (std::string(argv[1]) == "line") return bench_line(argc, argv);
   if (std::string(argv[1]) == "lap") return bench_lap(argc, argv);
   if (std::string(argv[1]) == "races") return bench_races(argc, argv);
+  if (std::string(argv[1]) == "contacts") return bench_contacts(argc, argv);
   if (std::string(argv[1]) == "astar") return bench_astar(argc, argv);
   if (std::string(argv[1]) == "dwa") return bench_dwa(argc, argv);
   if (std::string(argv[1]) != "sim") fail("unknown benchmark \"" + std::string(argv[1]) + "\" (see --help)");

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "ai/filters.h"
+#include "ai/passing.h"
 #include "core/math.h"
 #include "track/track.h"
 #include "vehicle/tyre.h"
@@ -20,6 +21,7 @@ constexpr double kRollingShare = 0.013;  // rolling resistance of asphalt, as a 
 constexpr double kRouteHz = 2.0;         // the routing layer's rate
 constexpr double kBlockedSpeed = 2.0;    // m/s: a car ahead this slow blocks the way
 constexpr double kBlockedAfter = 1.0;    // s blocked before a detour is planned
+constexpr double kBlockedGain = 0.2;     // m/s per routing period: a car ahead speeding up this much is moving off
 constexpr double kDetourReach = 40.0;    // m along the line to where the detour rejoins it
 constexpr double kDetourSpeed = 8.0;     // m/s while on a detour
 constexpr double kOffLineFree = 1.5;     // m off the (shifted) line before the driver slows for it
@@ -34,6 +36,9 @@ constexpr double kLaunchAccel = 0.15;     // m/s^2 forwards: a car gaining speed
 constexpr double kLaunchSmoothing = 0.3;  // s over which that acceleration is averaged
 constexpr double kCatchUpDrive = 50.0;   // m/s^2 asked while catching up (the envelope caps it below)
 constexpr double kCatchUpBand = 0.4;     // m/s under the profile where the catch-up fades into following it
+constexpr double kLaneRate = 3.0;        // m/s the offset may move to keep our side of a car beside us
+constexpr double kBendLook = 1.0;        // s ahead the offset's rate looks for a bend
+constexpr double kDwaHold = 0.3;         // s DWA keeps the wheel after the tracker's arc was last blocked
 
 int every(double dt, double hz) { return std::max(1, static_cast<int>(std::lround(1.0 / (dt * hz)))); }
 
@@ -241,9 +246,10 @@ void AiDriver::scan_traffic(const DriverView& v) {
                               best_speed = dot(o.velocity, here.tangent);
     }
     if (std::abs(ds) < half_length_ + o.half_length + 1.0) alongside = true, alongside_lat = p.offset;
-    if (ds > -(half_length_ + o.half_length + 4.0) && ds < 30.0) near_.push_back({ds, p.offset, o.half_width});
+    if (ds > -(half_length_ + o.half_length + 4.0) && ds < 30.0) near_.push_back({ds, p.offset, o.half_width, o.half_length});
   }
   state_.gap_ahead = best_gap;
+  state_.alongside = alongside;
   closing_ = best_closing;
   ahead_speed_ = best_speed;
   queued_ = best_gap < config_.queue_gap_m;
@@ -282,14 +288,30 @@ void AiDriver::scan_traffic(const DriverView& v) {
   } else {
     offset_goal_ = 0.0;
   }
-  // Ramp the offset, never beyond the room here.
-  const double rate = 1.5 / config_.local_hz;
-  const double next = approach(state_.offset, offset_goal_, rate);
+  // Side by side: whatever the pass or the line wants, keep our side of a car beside us (the
+  // racing line moving towards it would squeeze it into the wall, or us into it).
+  const double free_goal = offset_goal_;
+  beside_.clear();
+  for (const Near& c : near_) beside_.push_back({c.ds, c.lat, c.half_length, c.half_width});
+  LaneHold lane;
+  lane.lateral = state_.lateral;
+  lane.half_length = half_length_;
+  lane.half_width = half_width_;
+  const double goal = std::clamp(hold_lane(offset_goal_, beside_, lane), -room(state_.s, -1), room(state_.s, +1));
+  state_.holding_lane = goal != free_goal;
+  // Ramp the offset (faster when a car beside us pushes it), never beyond the room here.
+  // The pass moves sideways only as fast as the grip left over by the bend allows.
+  const double bend = route_->path.max_abs_curvature(state_.s, std::max(10.0, fwd * kBendLook));
+  const double mu_here = profile_.mu[route_->line.index_at(state_.s)] / std::max(params_.grip_use, 0.05);
+  const double lateral_use = fwd * fwd * bend / (mu_here * kGravity);
+  const double rate = (state_.holding_lane ? kLaneRate : offset_rate(lateral_use)) / config_.local_hz;
+  const double next = approach(state_.offset, goal, rate);
   // Never move sideways into a car beside us.
   const bool into_neighbour = alongside && (next - state_.offset) * (alongside_lat - state_.lateral) > 0.0 &&
                               std::abs(alongside_lat - state_.lateral) < 2.0 * half_width_ + 1.5;
-  if (!into_neighbour) state_.offset = next;
+  if (!into_neighbour || state_.holding_lane) state_.offset = next;
   state_.offset = std::clamp(state_.offset, -room(state_.s, -1), room(state_.s, +1));
+  state_.offset_goal = offset_goal_;
 }
 
 // ---------------------------------------------------------------- speed
@@ -315,7 +337,12 @@ void AiDriver::plan_speed(const DriverView& v) {
 
 void AiDriver::route_around(const DriverView& v) {
   const double period = 1.0 / kRouteHz;
-  const bool blocked = state_.gap_ahead < config_.queue_gap_m + 10.0 && std::abs(ahead_speed_) < kBlockedSpeed;
+  // A slow car that is gaining speed (the grid pulling away at the start, a car out of a
+  // spin) is not a blockage: detouring round it sent cars off across the runoff.
+  const bool pulling_away = ahead_speed_ > blocked_ahead_speed_ + kBlockedGain;
+  blocked_ahead_speed_ = ahead_speed_;
+  const bool blocked = state_.gap_ahead < config_.queue_gap_m + 10.0 && std::abs(ahead_speed_) < kBlockedSpeed &&
+                       !pulling_away;
   blocked_for_ = blocked ? blocked_for_ + period : 0.0;
   if (state_.detour && progress_ > detour_end_) state_.detour = false;  // back on the line
   if (state_.detour || blocked_for_ < kBlockedAfter) return;
@@ -375,7 +402,10 @@ void AiDriver::track_line(const DriverView& v) {
   if (state_.detour) {  // round a blockage: Pure Pursuit on the A* detour
     const PathProjection dp = detour_path_.project(rear, detour_hint_);
     detour_hint_ = dp.index;
-    steer_cmd_ = pure_pursuit(pursuit_, geometry_, ts, detour_path_, dp).steer;
+    const SteerCommand dc = pure_pursuit(pursuit_, geometry_, ts, detour_path_, dp);
+    steer_cmd_ = dc.steer;
+    line_kappa_ = std::tan(std::clamp(dc.road_wheel_angle, -geometry_.max_angle, geometry_.max_angle)) / geometry_.wheelbase;
+    state_.tracking_steer = steer_cmd_;
     return;
   }
   const PathProjection rp = route_->path.project(rear, rear_hint_);
@@ -393,6 +423,7 @@ void AiDriver::track_line(const DriverView& v) {
   double delta = 0.0;
   if (std::abs(eta) > 0.5 * kPi) {
     delta = sign(eta) * geometry_.max_angle;
+    line_kappa_ = std::tan(delta) / geometry_.wheelbase;
   } else {
     // The arc through the target (Pure Pursuit) and what the tyres need on top of it to
     // hold that arc (the linear understeer gradient x lateral acceleration). A PI loop on
@@ -400,6 +431,7 @@ void AiDriver::track_line(const DriverView& v) {
     const double kappa = 2.0 * std::sin(eta) / dist;
     const double speed = std::max(0.0, v.self.forward_speed);
     delta = std::atan(geometry_.wheelbase * kappa) + understeer_.at(speed) * speed * speed * kappa;
+    line_kappa_ = kappa;
   }
   learn_understeer(v);
   steer_cmd_ = steer_input(delta, geometry_);
@@ -422,6 +454,7 @@ void AiDriver::learn_understeer(const DriverView& v) {
 void AiDriver::avoid(const DriverView& v) {
   state_.dwa_active = false;
   state_.dwa_admissible = true;
+  state_.dwa_steering = false;
   if (!config_.use_dwa) return;
   const Vec2 fwd = from_angle(v.self.heading);
   obstacles_.clear();
@@ -461,8 +494,18 @@ void AiDriver::avoid(const DriverView& v) {
   in.obstacles = obstacles_;
   in.speed_limit = state_.target_speed;
   in.walls = &walls;
+  in.preferred_omega = speed * line_kappa_;
   const DwaDecision d = planner_.decide(in);
   state_.dwa_active = true;
+  // DWA as a guard: while the arc the tracker steers for is clear of every car (and wall) over
+  // DWA's horizon, the tracker keeps the wheel and DWA only watches; DWA steers from the first
+  // decision that finds it blocked, and for kDwaHold s after the last. (DWA steering all the
+  // time a car was within 14 m held cars off the line in bends, its short-lookahead kinematic
+  // arcs asking for less yaw than the bend needed: the car ran wide when the tracker got the
+  // wheel back, at the grip limit, into the wall.)
+  // On an A* detour round a stopped car (close quarters, walking pace) DWA always steers.
+  dwa_hold_ = d.preferred_clear ? std::max(0.0, dwa_hold_ - 1.0 / config_.local_hz) : kDwaHold;
+  state_.dwa_steering = dwa_hold_ > 0.0 || state_.detour;
   state_.dwa_admissible = d.admissible;
   dwa_speed_ = d.v;
   // The window is one period of acceleration wide: its top means "speed up", not a limit
@@ -470,13 +513,15 @@ void AiDriver::avoid(const DriverView& v) {
   dwa_full_ = d.admissible && d.v >= d.window.v_hi - 1e-6;
   const double delta = std::atan(d.omega * geometry_.wheelbase / std::max(speed, 2.0));
   dwa_steer_ = steer_input(delta, geometry_);
+  state_.steer_dwa = dwa_steer_;
+  state_.dwa_speed = dwa_speed_;
 }
 
 // ---------------------------------------------------------------- pedals and filters
 
 Controls AiDriver::pedals(const DriverView& v) {
   Controls c;
-  const bool dwa = state_.dwa_active;
+  const bool dwa = state_.dwa_active && state_.dwa_steering;
   c.steer = dwa ? dwa_steer_ : steer_cmd_;
   const double v_now = v.self.forward_speed;
   const double speed = std::max(0.0, v_now);

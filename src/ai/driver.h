@@ -27,6 +27,7 @@
 #include "ai/driver_view.h"
 #include "ai/dwa.h"
 #include "ai/grid_search.h"
+#include "ai/passing.h"
 #include "ai/path.h"
 #include "ai/rng.h"
 #include "ai/route.h"
@@ -65,7 +66,13 @@ struct DriverState {
   double offset = 0.0;          ///< m, current lateral shift of the tracked line
   double tracking_steer = 0.0;  ///< [-1, 1], what the tracking layer asked for (before DWA and filters)
   double gap_ahead = 1e9;       ///< m to the car ahead in our path
-  bool dwa_active = false;
+  double offset_goal = 0.0;     ///< m, where the passing logic wants the offset (+ = left)
+  bool alongside = false;       ///< another car overlaps us along the line
+  bool holding_lane = false;    ///< the offset goal is bounded by a car beside us (hold_lane)
+  double steer_dwa = 0.0;       ///< [-1, 1], DWA's steer (used while dwa_active)
+  double dwa_speed = 0.0;       ///< m/s, DWA's chosen speed (while dwa_active)
+  bool dwa_active = false;      ///< DWA ran this decision (a car is near)
+  bool dwa_steering = false;    ///< DWA has the wheel and the speed (the tracker's arc is blocked)
   bool dwa_admissible = true;
   Recovery recovery = Recovery::None;
   double stall_seconds = 0.0;   ///< s since the last progress
@@ -136,7 +143,7 @@ class AiDriver {
   std::vector<Vec2> waypoints_;
   std::vector<DwaObstacle> obstacles_;
   std::vector<int> other_hints_;
-  struct Near { double ds, lat, half_width; };  // another car near us, in line coordinates
+  struct Near { double ds, lat, half_width, half_length; };  // another car near us, in line coordinates
   // routing around a blockage
   GridSearch search_;
   SearchGrid window_;
@@ -144,7 +151,9 @@ class AiDriver {
   int detour_hint_ = -1;
   double detour_end_ = 0.0;      // m of progress where the detour rejoins the line
   double blocked_for_ = 0.0;     // s a stopped car has been in our way
+  double blocked_ahead_speed_ = 0.0;  // m/s of the car ahead at the last routing step
   std::vector<Near> near_;
+  std::vector<LineCar> beside_;  // near_ for hold_lane
   std::deque<Controls> pipeline_;
 
   DriverState state_;
@@ -164,6 +173,8 @@ class AiDriver {
   double offset_goal_ = 0.0;     // m, where the overtaking logic wants the line
   double dwa_speed_ = 1e9;       // m/s, DWA's speed when active
   double dwa_steer_ = 0.0;
+  double line_kappa_ = 0.0;      // 1/m, the curvature the tracker steers for (DWA's preferred arc)
+  double dwa_hold_ = 0.0;        // s DWA keeps the wheel (see avoid)
   bool dwa_full_ = false;        // DWA chose the top of its window (wants to speed up)
   // stall and recovery
   double progress_ = 0.0, progress_mark_ = 0.0;

@@ -571,6 +571,13 @@ DwaDecision DwaPlanner::decide(const DwaInput& in) {
   out.window = window(in);
   const DwaWindow& win = out.window;
 
+  // Phase 2b: the caller's own arc (the line it tracks), checked like a sample.
+  if (std::isfinite(in.preferred_omega)) {
+    Arc arc;
+    make_arc(s, win.v_hi, std::clamp(in.preferred_omega, -L.max_yaw_rate, L.max_yaw_rate), T, arc);
+    out.preferred_clear = !std::isfinite(trace_arc(arc, near_, radius, 0.0, 0.0, false, in.walls).hit_time);
+  }
+
   // Phase 3: lookahead target and passing side.
   choose_target(in, out);
   Vec2 to_target = out.target - s.pos;

@@ -113,6 +113,9 @@ struct DwaInput {
   double speed_limit = std::numeric_limits<double>::infinity();
   /// Optional wall clearance (nullptr: no walls). Checked at kWallChecks points per arc.
   const DwaWallDistance* walls = nullptr;
+  /// rad/s, the yaw rate the tracking layer wants (NaN: none). Its arc (at the window's top
+  /// speed, |omega| <= max_yaw_rate) is checked like every sample: DwaDecision::preferred_clear.
+  double preferred_omega = std::numeric_limits<double>::quiet_NaN();
 };
 
 /// The reachable (v, omega) box of one decision.
@@ -139,6 +142,9 @@ struct DwaDecision {
   double offset = 0;           ///< m, lateral shift of the target
   bool escaping = false;       ///< the escape behaviour is active
   bool open_heading = false;   ///< heading scored towards the most open direction, not the target
+  /// The preferred arc (DwaInput::preferred_omega) touches no obstacle and no wall over the
+  /// horizon at window.v_hi: the caller may keep its own steering (false without a preference).
+  bool preferred_clear = false;
 };
 
 // ---------------------------------------------------------------- DwaPlanner

@@ -1,6 +1,7 @@
 // The AI driver: each Controls filter alone, the profile format, and stuck recovery.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "ai/ai_params.h"
@@ -342,6 +343,48 @@ TEST(Driver, SetParamsRebuildsWhatDependsOnTheProfile) {
   const AiDriver fresh_wide(wider, t, spec.value(), c, 7);
   for (double s = 0.0; s < wider->path.length(); s += 7.0)
     EXPECT_EQ(edited.profile().target_speed(s), fresh_wide.profile().target_speed(s)) << "at s = " << s;
+}
+
+// DWA as a guard: a car running alongside in the next lane, a little ahead, wakes DWA (it is
+// within 14 m) but is never in the way of the arc the tracker steers for. The tracker keeps
+// the wheel and the car holds its line; DWA steering there pulled cars off the line.
+TEST(Driver, DwaOnlyWatchesACarInTheNextLane) {
+  auto track = Track::load(std::string(RACER_SOURCE_DIR) + "/tracks/kestrel_downs.json");
+  ASSERT_TRUE(track.ok()) << track.error_text();
+  const Result<CarSpec> spec = load_car_spec(std::string(RACER_SOURCE_DIR) + "/assets/cars/sedan.json");
+  ASSERT_TRUE(spec.ok());
+  RaceEntry e{"AI", "sedan", spec.value(), AiParams{}};
+  e.params.mistakes_per_minute = 0.0;
+  e.params.overtake_offset = 0.0;  // no pass: this is about the steering only
+  RaceConfig config;
+  config.laps = 1;
+  Race race(track.value(), {e, e}, config);
+  const AiRoute& route = race.driver(0).route();
+  const double s0 = route.path.project(race.world().car(0).position(), -1).s + 100.0;
+  const PathSample start = route.path.at(s0);
+  race.world().car(0).place(start.position, std::atan2(start.tangent.y, start.tangent.x), 20.0);
+  int decisions = 0, watched = 0;
+  double worst = 0.0;
+  while (race.world().time() < 6.0) {
+    // Car 1: 6 m ahead, in the lane beside the line on the roomier side, at our speed.
+    const AiDriver& d = race.driver(0);
+    const std::size_t k = route.line.index_at(d.state().s + 6.0);
+    const double side = route.room_left[k] >= route.room_right[k] ? 1.0 : -1.0;
+    const PathSample at = route.path.at(d.state().s + 6.0);
+    race.world().car(1).place(at.position + at.normal * (side * 4.0), std::atan2(at.tangent.y, at.tangent.x),
+                              race.world().car(0).forward_speed());
+    race.step();
+    if (race.world().time() < 1.0) continue;  // settled on the line
+    if (d.state().dwa_active) {
+      ++decisions;
+      if (!d.state().dwa_steering) ++watched;
+    }
+    worst = std::max(worst, std::abs(d.state().lateral));
+  }
+  ASSERT_GT(decisions, 1000) << "DWA should be awake the whole time";
+  EXPECT_GT(watched, 0.95 * decisions) << "the tracker should keep the wheel";
+  EXPECT_LT(worst, 1.0) << "m off the racing line";
+  EXPECT_EQ(race.result().cars[0].car_contacts, 0);
 }
 
 }  // namespace

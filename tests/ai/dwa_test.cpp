@@ -294,6 +294,31 @@ TEST(Dwa, AvoidsPredictedMovingObstacles) {
   EXPECT_TRUE(r.reached_end);
 }
 
+// The caller's preferred arc (the tracker's): clear when its arc misses every obstacle over
+// the horizon (checked against the brute force), blocked when it does not; no preference
+// never reads as clear.
+TEST(Dwa, ChecksThePreferredArc) {
+  const DwaParams params;
+  const double R = params.car_radius + params.margin;
+  const DwaState s{{0.0, 0.0}, 0.0, 10.0, 0.0};
+  const std::vector<DwaObstacle> ahead = {DwaObstacle::rect({9.0, 0.5}, 2.5, 1.1, 0.0, {2.0, 0.0})};
+  const std::vector<Vec2> wps = straight_line({0, 0}, 0.0, 60.0);
+  DwaPlanner planner(params);
+  DwaInput in;
+  in.state = s;
+  in.waypoints = wps;
+  in.obstacles = ahead;
+  EXPECT_FALSE(planner.decide(in).preferred_clear);  // no preference
+  in.preferred_omega = 0.0;                           // straight on, into the slower car
+  const DwaDecision straight = planner.decide(in);
+  EXPECT_FALSE(straight.preferred_clear);
+  EXPECT_LT(brute_min_distance(s, straight.window.v_hi, 0.0, params.horizon, ahead), R);
+  in.preferred_omega = -0.8;  // turning away to the right, round it
+  const DwaDecision away = planner.decide(in);
+  EXPECT_TRUE(away.preferred_clear);
+  EXPECT_GE(brute_min_distance(s, away.window.v_hi, -0.8, params.horizon, ahead), R);
+}
+
 // Walls from a distance callback (a straight corridor 7 m wide): never crossed.
 TEST(Dwa, KeepsOffTheWalls) {
   const DwaParams params;

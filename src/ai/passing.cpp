@@ -1,0 +1,26 @@
+#include "ai/passing.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace racer {
+
+double hold_lane(double goal, std::span<const LineCar> cars, const LaneHold& me) {
+  double lo = -std::numeric_limits<double>::infinity(), hi = std::numeric_limits<double>::infinity();
+  for (const LineCar& c : cars) {
+    if (std::abs(c.ds) >= me.half_length + c.half_length + me.overlap) continue;  // not beside us
+    const double apart = me.half_width + c.half_width + me.gap;
+    if (c.lat > me.lateral) hi = std::min(hi, c.lat - apart);  // beside us on the left
+    else if (c.lat < me.lateral) lo = std::max(lo, c.lat + apart);
+  }
+  if (lo > hi) return 0.5 * (lo + hi);  // a car on each side: the middle
+  return std::clamp(goal, lo, hi);
+}
+
+double offset_rate(double lateral_use, const OffsetRate& r) {
+  const double t = std::clamp((lateral_use - r.use_free) / std::max(r.use_full - r.use_free, 1e-9), 0.0, 1.0);
+  return r.free_rate * (1.0 - t * (1.0 - r.min_share));
+}
+
+}  // namespace racer

@@ -1,0 +1,53 @@
+// The traffic layer's rules (ai/passing.h), each alone.
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "ai/passing.h"
+
+namespace racer {
+namespace {
+
+// A car beside us on the left, 2 m across: the goal the pass wanted (3 m left) would drive
+// into it; hold_lane keeps both half widths + the gap between the centres.
+TEST(HoldLane, ACarBesideBoundsTheOffsetToOurSide) {
+  LaneHold me;  // at the line, 0.9 m half width, 0.8 m gap
+  const std::vector<LineCar> left{{0.5, 2.0, 2.2, 0.9}};
+  EXPECT_DOUBLE_EQ(hold_lane(3.0, left, me), 2.0 - (0.9 + 0.9 + 0.8));
+  EXPECT_DOUBLE_EQ(hold_lane(-2.0, left, me), -2.0);  // already away from it: unchanged
+  const std::vector<LineCar> right{{-1.0, -1.5, 2.2, 0.9}};
+  EXPECT_DOUBLE_EQ(hold_lane(0.0, right, me), -1.5 + 2.6);  // squeezed from the right: move left
+}
+
+TEST(HoldLane, CarsAheadOrBehindBoundNothing) {
+  LaneHold me;
+  // 2.2 + 2.2 + 1.5 = 5.9 m: a car 6 m ahead (or behind) is not beside us.
+  const std::vector<LineCar> cars{{6.0, 1.0, 2.2, 0.9}, {-6.0, -1.0, 2.2, 0.9}};
+  EXPECT_DOUBLE_EQ(hold_lane(2.5, cars, me), 2.5);
+  EXPECT_DOUBLE_EQ(hold_lane(-2.5, cars, me), -2.5);
+}
+
+TEST(HoldLane, SandwichedTakesTheMiddle) {
+  LaneHold me;
+  me.lateral = 0.5;
+  const std::vector<LineCar> cars{{1.0, 2.5, 2.2, 0.9}, {-1.0, -1.5, 2.2, 0.9}};
+  EXPECT_DOUBLE_EQ(hold_lane(3.0, cars, me), 0.5);  // bounds -1.5 + 2.6 = 1.1 and 2.5 - 2.6 = -0.1
+}
+
+// Full rate on a straight and in easy bends, a fifth of it in a bend near the limit, and
+// never faster the harder the car corners.
+TEST(OffsetRate, SlowsTheOffsetInBendsNearTheLimit) {
+  const OffsetRate r;  // 1.5 m/s, free below 0.5, a fifth from 0.85
+  EXPECT_DOUBLE_EQ(offset_rate(0.0, r), 1.5);
+  EXPECT_DOUBLE_EQ(offset_rate(0.5, r), 1.5);
+  EXPECT_NEAR(offset_rate(0.85, r), 0.3, 1e-12);
+  EXPECT_NEAR(offset_rate(1.2, r), 0.3, 1e-12);
+  double last = 1e9;
+  for (double u = 0.0; u <= 1.2; u += 0.01) {
+    EXPECT_LE(offset_rate(u, r), last + 1e-12);
+    last = offset_rate(u, r);
+  }
+}
+
+}  // namespace
+}  // namespace racer
