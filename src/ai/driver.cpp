@@ -393,18 +393,12 @@ void AiDriver::avoid(const DriverView& v) {
     const PathSample p = route_->path.at(state_.s + ds);
     waypoints_.push_back(p.position + p.normal * std::clamp(state_.offset, -room(p.s, -1), room(p.s, +1)));
   }
-  const CostGrid& grid = track_.cost_grid();
-  const DwaWallDistance walls = [&grid](Vec2 p) {
-    int x = 0, y = 0;
-    grid.cell_of(p, x, y);
-    return static_cast<double>(grid.clearance(x, y)) - 0.5 * grid.cell_size();
-  };
   DwaInput in;
   in.state = {v.self.position, v.self.heading, speed, v.self.yaw_rate};
   in.waypoints = waypoints_;
   in.obstacles = obstacles_;
   in.speed_limit = state_.target_speed;
-  in.walls = &walls;
+  in.wall_grid = &track_.cost_grid();
   const DwaDecision d = planner_.decide(in);
   state_.dwa_active = true;
   state_.dwa_admissible = d.admissible;

@@ -40,6 +40,7 @@
 #include <cmath>
 
 #include "core/math.h"
+#include "track/cost_grid.h"
 
 namespace racer {
 
@@ -188,10 +189,29 @@ struct Trace {
   double gap = 0.0;        // m, clearance beyond radius + margin, capped
 };
 
+// The input's wall clearance (callback or cost grid), with its value at the car's position
+// (every arc of one decision starts there) looked up once per decision.
+struct Walls {
+  const DwaWallDistance* fn = nullptr;
+  const CostGrid* grid = nullptr;
+  double start = 0.0;  // m, at the car
+
+  explicit Walls(const DwaInput& in) : fn(in.walls != nullptr && *in.walls ? in.walls : nullptr), grid(in.wall_grid) {
+    if (active()) start = (*this)(in.state.pos);
+  }
+  bool active() const { return grid != nullptr || fn != nullptr; }
+  double operator()(Vec2 p) const {
+    if (grid == nullptr) return (*fn)(p);
+    int x = 0, y = 0;
+    grid->cell_of(p, x, y);
+    return static_cast<double>(grid->clearance(x, y)) - 0.5 * grid->cell_size();
+  }
+};
+
 // The whole arc against the broad-phase obstacles and the walls. Without need_hit_time
-// the first contact found ends the check.
+// the first contact found ends the check. The arc starts at the car (walls.start).
 Trace trace_arc(const Arc& arc, std::span<const DwaObstacle* const> near, double radius,
-                double cap, double gap_time, bool need_hit_time, const DwaWallDistance* walls) {
+                double cap, double gap_time, bool need_hit_time, const Walls& walls) {
   Trace out;
   out.gap = cap;
   const int gap_end = std::clamp(static_cast<int>(std::ceil(gap_time / arc.dt - 1e-9)), 0, kN);
@@ -207,12 +227,11 @@ Trace trace_arc(const Arc& arc, std::span<const DwaObstacle* const> near, double
       if (!need_hit_time) return out;
     }
   }
-  if (walls != nullptr && *walls) {
+  if (walls.active()) {
     constexpr int stride = kN / DwaPlanner::kWallChecks;
-    const double w0 = (*walls)(arc.p[0]);
-    const double threshold = std::min(radius, w0 - 0.05);
+    const double threshold = std::min(radius, walls.start - 0.05);
     for (int k = stride; k <= kN; k += stride) {
-      const double g = (*walls)(arc.p[static_cast<std::size_t>(k)]) - threshold;
+      const double g = walls(arc.p[static_cast<std::size_t>(k)]) - threshold;
       if (g < 0.0) {
         out.hit_time = std::min(out.hit_time, (k - stride) * arc.dt);
         break;
@@ -438,7 +457,7 @@ DwaWindow DwaPlanner::window(const DwaInput& in) {
   const double kappa = std::abs(s.v) > 0.1 ? s.omega / s.v : 0.0;
   Arc probe;
   make_arc(s, u, kappa * u, probe_len / u, probe);
-  const Trace tr = trace_arc(probe, ahead_, params_.car_radius + params_.margin, 0.0, 0.0, true, in.walls);
+  const Trace tr = trace_arc(probe, ahead_, params_.car_radius + params_.margin, 0.0, 0.0, true, Walls(in));
   w.free_distance = std::isfinite(tr.hit_time) ? u * tr.hit_time : probe_len;
   const double v_brake = std::sqrt(2.0 * w.free_distance * L.decel);
   // Curvature and braking limits lower the top of the window, never below what full
@@ -570,6 +589,7 @@ DwaDecision DwaPlanner::decide(const DwaInput& in) {
   broad_phase(in, arc_reach, corridor_reach);
   out.window = window(in);
   const DwaWindow& win = out.window;
+  const Walls walls(in);
 
   // Phase 3: lookahead target and passing side.
   choose_target(in, out);
@@ -585,7 +605,7 @@ DwaDecision DwaPlanner::decide(const DwaInput& in) {
     auto free_along = [&](Vec2 dir) {
       Arc ray;
       make_arc({s.pos, std::atan2(dir.y, dir.x), 0.0, 0.0}, ray_len / T, 0.0, T, ray);
-      const Trace tr = trace_arc(ray, ahead_, radius, 0.0, 0.0, true, in.walls);
+      const Trace tr = trace_arc(ray, ahead_, radius, 0.0, 0.0, true, walls);
       return std::isfinite(tr.hit_time) ? tr.hit_time / T * ray_len : ray_len;
     };
     if (free_along(bearing) < P.open_needed) {
@@ -647,7 +667,7 @@ DwaDecision DwaPlanner::decide(const DwaInput& in) {
       const double w = nw == 1 ? win.w_hi : lerp(win.w_lo, win.w_hi, j / static_cast<double>(nw - 1));
       make_arc(s, v, w, T, &columns_[static_cast<std::size_t>(j) * stride], arc);
       const double gap_time = v > 1e-9 ? P.clearance_length / v : T;
-      const Trace tr = trace_arc(arc, near_, radius, P.clearance_cap, gap_time, i == 0, in.walls);
+      const Trace tr = trace_arc(arc, near_, radius, P.clearance_cap, gap_time, i == 0, walls);
       if (std::isfinite(tr.hit_time)) {
         // Least bad among the hardest-braking row: latest contact, then smallest |w|.
         if (i == 0 && (tr.hit_time > fallback_hit + 1e-12 ||

@@ -20,6 +20,8 @@
 
 namespace racer {
 
+class CostGrid;
+
 // ---------------------------------------------------------------- limits and parameters
 
 /// What the car can do. Defaults are seed 004's.
@@ -113,6 +115,10 @@ struct DwaInput {
   double speed_limit = std::numeric_limits<double>::infinity();
   /// Optional wall clearance (nullptr: no walls). Checked at kWallChecks points per arc.
   const DwaWallDistance* walls = nullptr;
+  /// Optional wall clearance read straight from a cost grid: the cell's clearance less half
+  /// a cell (what the AI driver's walls callback returned, without a call per lookup).
+  /// Takes the place of `walls` when set; only read during decide().
+  const CostGrid* wall_grid = nullptr;
 };
 
 /// The reachable (v, omega) box of one decision.

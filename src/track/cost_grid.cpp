@@ -54,14 +54,6 @@ CostGrid::CostGrid(Vec2 origin, double cell, int w, int h)
   cost_.assign(n, 1.0f);
 }
 
-void CostGrid::cell_of(Vec2 p, int& x, int& y) const {
-  const double fx = std::floor((p.x - origin_.x) / cell_);
-  const double fy = std::floor((p.y - origin_.y) / cell_);
-  // Clamp before converting so far-away or non-finite points stay out of bounds safely.
-  x = std::isfinite(fx) ? static_cast<int>(std::clamp(fx, -1.0, static_cast<double>(w_))) : -1;
-  y = std::isfinite(fy) ? static_cast<int>(std::clamp(fy, -1.0, static_cast<double>(h_))) : -1;
-}
-
 Vec2 CostGrid::cell_centre(int x, int y) const {
   return {origin_.x + (x + 0.5) * cell_, origin_.y + (y + 0.5) * cell_};
 }

@@ -2,6 +2,8 @@
 // CostGrid: the AI's view of a track: square cells (about 0.5 m), each drivable or not,
 // with the distance to the nearest wall or obstacle (an exact Euclidean distance field,
 // so clearance is one lookup) and a surface cost (1 on asphalt, more on loose surfaces).
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -20,8 +22,14 @@ class CostGrid {
   double cell_size() const { return cell_; }
   Vec2 origin() const { return origin_; }
   bool in_bounds(int x, int y) const { return x >= 0 && y >= 0 && x < w_ && y < h_; }
-  /// Cell containing a world point (may be out of bounds).
-  void cell_of(Vec2 p, int& x, int& y) const;
+  /// Cell containing a world point (may be out of bounds). Inline: the AI's inner loops.
+  void cell_of(Vec2 p, int& x, int& y) const {
+    const double fx = std::floor((p.x - origin_.x) / cell_);
+    const double fy = std::floor((p.y - origin_.y) / cell_);
+    // Clamp before converting so far-away or non-finite points stay out of bounds safely.
+    x = std::isfinite(fx) ? static_cast<int>(std::clamp(fx, -1.0, static_cast<double>(w_))) : -1;
+    y = std::isfinite(fy) ? static_cast<int>(std::clamp(fy, -1.0, static_cast<double>(h_))) : -1;
+  }
   Vec2 cell_centre(int x, int y) const;
 
   bool drivable(int x, int y) const { return in_bounds(x, y) && blocked_[index(x, y)] == 0; }
