@@ -643,15 +643,15 @@ DwaDecision DwaPlanner::decide(const DwaInput& in) {
     wside = 3.0 * P.w_side;
   }
 
-  // Phase 5: samples.
+  // Phase 5: samples. The score of a sample is known before its arc is traced except for
+  // the clearance term (in [0, 1]), so each sample has an upper bound. Samples are traced
+  // best bound first and the search stops when no bound reaches the best score found; ties
+  // go to the lowest (row, column) index, so the choice is the one an exhaustive scan in
+  // row-major order makes (first sample with the highest score).
   const int nv = win.v_hi - win.v_lo > 1e-9 ? P.v_samples : 1;
   const int nw = win.w_hi - win.w_lo > 1e-9 ? P.w_samples : 1;
   out.sample_count = nv * nw;
   out.score = -1.0;
-  double best = -kInf;
-  double fallback_hit = -1.0;
-  int fallback_j = 0;
-  double fallback_w = kInf;
   // Yaw-rate columns once per decision (the arcs are linear in v).
   constexpr std::size_t stride = kN + 1;
   for (int j = 0; j < nw; ++j) {
@@ -660,43 +660,73 @@ DwaDecision DwaPlanner::decide(const DwaInput& in) {
     make_column(s.heading, w, T, &columns_[col * stride]);
     end_dirs_[col] = from_angle(s.heading + w * T);
   }
-  Arc arc;
+  auto v_of = [&](int i) { return nv == 1 ? win.v_hi : lerp(win.v_lo, win.v_hi, i / static_cast<double>(nv - 1)); };
+  auto w_of = [&](int j) { return nw == 1 ? win.w_hi : lerp(win.w_lo, win.w_hi, j / static_cast<double>(nw - 1)); };
+  const double clearance_bound = std::max(wc, 0.0);  // wc * clearance <= this
+  candidates_.clear();
   for (int i = 0; i < nv; ++i) {
-    const double v = nv == 1 ? win.v_hi : lerp(win.v_lo, win.v_hi, i / static_cast<double>(nv - 1));
+    const double v = v_of(i);
+    const double speed = v / L.max_speed;
+    const double push = nv > 1 ? (v - win.v_lo) / (win.v_hi - win.v_lo) : 0.0;
     for (int j = 0; j < nw; ++j) {
-      const double w = nw == 1 ? win.w_hi : lerp(win.w_lo, win.w_hi, j / static_cast<double>(nw - 1));
-      make_arc(s, v, w, T, &columns_[static_cast<std::size_t>(j) * stride], arc);
-      const double gap_time = v > 1e-9 ? P.clearance_length / v : T;
-      const Trace tr = trace_arc(arc, near_, radius, P.clearance_cap, gap_time, i == 0, walls);
-      if (std::isfinite(tr.hit_time)) {
-        // Least bad among the hardest-braking row: latest contact, then smallest |w|.
-        if (i == 0 && (tr.hit_time > fallback_hit + 1e-12 ||
-                       (tr.hit_time > fallback_hit - 1e-12 && std::abs(w) < std::abs(fallback_w)))) {
-          fallback_hit = tr.hit_time;
-          fallback_j = j;
-          fallback_w = w;
-        }
-        continue;
-      }
-      ++out.admissible_count;
-      const double heading = dot(end_dirs_[static_cast<std::size_t>(j)], bearing);
-      const double clearance = tr.gap / P.clearance_cap;
-      const double speed = v / L.max_speed;
-      const double push = nv > 1 ? (v - win.v_lo) / (win.v_hi - win.v_lo) : 0.0;
+      const auto col = static_cast<std::size_t>(j);
+      const double heading = dot(end_dirs_[col], bearing);
       double side = 0.0;
       if (wside > 0.0) {
-        const double lat = cross(path_dir, arc.p[kN] - s.pos) / (L.max_speed * T);
+        const Vec2 end = s.pos + columns_[col * stride + kN] * v;  // make_arc's last point
+        const double lat = cross(path_dir, end - s.pos) / (L.max_speed * T);
         side = std::clamp(side_ * lat, -1.0, 1.0);
       }
-      const double score = wh * heading + wc * clearance + ws * speed + wa * push + wside * side;
-      if (score > best) {
-        best = score;
-        out.v = v;
-        out.omega = w;
-        out.v_index = i;
-        out.w_index = j;
-        out.gap = tr.gap;
-      }
+      // The score's sum with the clearance term at its largest: rounding is monotone, so
+      // the score (the same sum, term for term) is never above it.
+      const double bound = wh * heading + clearance_bound + ws * speed + wa * push + wside * side;
+      candidates_.push_back({bound, i * nw + j, heading, speed, push, side});
+    }
+  }
+  std::sort(candidates_.begin(), candidates_.end(), [](const Candidate& a, const Candidate& b) {
+    return a.bound != b.bound ? a.bound > b.bound : a.index < b.index;
+  });
+  fallback_hits_.assign(static_cast<std::size_t>(nw), kInf);
+  double best = -kInf;
+  int best_index = -1;
+  Arc arc;
+  for (const Candidate& c : candidates_) {
+    if (c.bound < best) break;  // nothing left can reach the best (a tie can: go on)
+    const int i = c.index / nw, j = c.index % nw;
+    const double v = v_of(i), w = w_of(j);
+    make_arc(s, v, w, T, &columns_[static_cast<std::size_t>(j) * stride], arc);
+    const double gap_time = v > 1e-9 ? P.clearance_length / v : T;
+    const Trace tr = trace_arc(arc, near_, radius, P.clearance_cap, gap_time, i == 0, walls);
+    if (std::isfinite(tr.hit_time)) {
+      if (i == 0) fallback_hits_[static_cast<std::size_t>(j)] = tr.hit_time;
+      continue;
+    }
+    ++out.admissible_count;
+    const double clearance = tr.gap / P.clearance_cap;
+    const double score = wh * c.heading + wc * clearance + ws * c.speed + wa * c.push + wside * c.side;
+    if (score > best || (score == best && c.index < best_index)) {
+      best = score;
+      best_index = c.index;
+      out.v = v;
+      out.omega = w;
+      out.v_index = i;
+      out.w_index = j;
+      out.gap = tr.gap;
+    }
+  }
+  // Least bad among the hardest-braking row (only used when nothing is admissible, and then
+  // every sample was traced): latest contact, then smallest |w|, in column order.
+  double fallback_hit = -1.0;
+  int fallback_j = 0;
+  double fallback_w = kInf;
+  for (int j = 0; j < nw; ++j) {
+    const double hit = fallback_hits_[static_cast<std::size_t>(j)];
+    if (!std::isfinite(hit)) continue;
+    const double w = w_of(j);
+    if (hit > fallback_hit + 1e-12 || (hit > fallback_hit - 1e-12 && std::abs(w) < std::abs(fallback_w))) {
+      fallback_hit = hit;
+      fallback_j = j;
+      fallback_w = w;
     }
   }
 

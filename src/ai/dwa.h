@@ -132,7 +132,9 @@ struct DwaDecision {
   double v = 0;                ///< m/s, chosen speed for the next period
   double omega = 0;            ///< rad/s, chosen yaw rate
   bool admissible = false;     ///< false: every sample collided; maximum braking chosen
-  int admissible_count = 0;    ///< samples whose arc is collision-free
+  /// Samples found collision-free: 0 exactly when none is; otherwise a lower bound (samples
+  /// that cannot beat the best score are not traced).
+  int admissible_count = 0;
   int sample_count = 0;        ///< samples evaluated (v_samples * w_samples)
   int v_index = -1;            ///< chosen sample's row (0 = lowest speed)
   int w_index = -1;            ///< chosen sample's column (0 = most negative yaw rate)
@@ -179,6 +181,13 @@ class DwaPlanner {
   std::vector<double> intervals_;          // corridor: blocked [lo, hi] pairs on a normal
   std::vector<Vec2> columns_;              // per yaw-rate sample: unit-speed arc points
   std::vector<Vec2> end_dirs_;             // per yaw-rate sample: heading at the horizon
+  struct Candidate {
+    double bound;  // the score with the clearance term at its largest
+    int index;     // row * columns + column
+    double heading, speed, push, side;  // the score's other terms
+  };
+  std::vector<Candidate> candidates_;      // per sample, traced best bound first
+  std::vector<double> fallback_hits_;      // per yaw-rate sample: contact time on the lowest row
   int side_ = 0;
   int stall_steps_ = 0;
   int escape_steps_ = 0;
