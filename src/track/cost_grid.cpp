@@ -47,7 +47,9 @@ void distance_1d(const std::vector<double>& f, std::vector<double>& d, std::vect
 }  // namespace
 
 CostGrid::CostGrid(Vec2 origin, double cell, int w, int h)
-    : origin_(origin), cell_(cell), w_(std::max(w, 0)), h_(std::max(h, 0)) {
+    : origin_(origin), cell_(cell), inv_cell_(1.0 / cell), w_(std::max(w, 0)), h_(std::max(h, 0)) {
+  int exponent = 0;
+  pow2_cell_ = std::frexp(cell, &exponent) == 0.5;
   const std::size_t n = static_cast<std::size_t>(w_) * static_cast<std::size_t>(h_);
   blocked_.assign(n, 0);
   clearance_.assign(n, 0.0f);
