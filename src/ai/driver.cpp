@@ -511,13 +511,13 @@ double AiDriver::time_to_edge(const DriverView& v) const {
   if (speed < 8.0) return 1e9;
   // March along the arc the car is on (speed and yaw rate held) every 0.05 s for 1 s.
   const CostGrid& grid = track_.cost_grid();
-  const Vec2 vel = v.self.velocity;
-  double heading = std::atan2(vel.y, vel.x);
-  Vec2 p = v.self.position;
   constexpr double kStep = 0.05;
+  const Vec2 turn = from_angle(v.self.yaw_rate * kStep);  // the heading's change per step
+  Vec2 dir = v.self.velocity / length(v.self.velocity);
+  Vec2 p = v.self.position;
   for (double t = kStep; t <= 1.0 + 1e-9; t += kStep) {
-    heading += v.self.yaw_rate * kStep;
-    p = p + from_angle(heading) * (speed * kStep);
+    dir = {turn.x * dir.x - turn.y * dir.y, turn.y * dir.x + turn.x * dir.y};
+    p = p + dir * (speed * kStep);
     int x = 0, y = 0;
     grid.cell_of(p, x, y);
     if (!grid.drivable(x, y) || static_cast<double>(grid.clearance(x, y)) < half_width_) return t;
