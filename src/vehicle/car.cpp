@@ -175,9 +175,11 @@ double solve_longitudinal(const LongitudinalProblem& p, double guess) {
   double r = p.residual(f);
   if (std::abs(r) < tolerance) return f;
   // Bracket near the guess (the answer is rarely far from last step's), widening by 4x
-  // until the residual changes sign; the residual is increasing in F.
+  // until the residual changes sign; the residual is increasing in F. Its slope is at least
+  // 1 below the tyre's peak (F minus a force falling as F grows), so the first step, |r|
+  // and a little, already brackets the answer there.
   double lo = f, hi = f, r_lo = r, r_hi = r;
-  double step = 0.02 * bound;
+  double step = std::min(1.05 * std::abs(r) + tolerance, 0.02 * bound);
   if (r > 0.0) {
     while (r_lo > 0.0 && lo > -bound) {
       hi = lo;
