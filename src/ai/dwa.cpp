@@ -683,14 +683,18 @@ DwaDecision DwaPlanner::decide(const DwaInput& in) {
       candidates_.push_back({bound, i * nw + j, heading, speed, push, side});
     }
   }
-  std::sort(candidates_.begin(), candidates_.end(), [](const Candidate& a, const Candidate& b) {
-    return a.bound != b.bound ? a.bound > b.bound : a.index < b.index;
-  });
+  // A heap, not a sort: usually only a few samples are taken off it.
+  const auto later = [](const Candidate& a, const Candidate& b) {
+    return a.bound != b.bound ? a.bound < b.bound : a.index > b.index;
+  };
+  std::make_heap(candidates_.begin(), candidates_.end(), later);
   fallback_hits_.assign(static_cast<std::size_t>(nw), kInf);
   double best = -kInf;
   int best_index = -1;
   Arc arc;
-  for (const Candidate& c : candidates_) {
+  for (auto end = candidates_.end(); end != candidates_.begin(); --end) {
+    std::pop_heap(candidates_.begin(), end, later);
+    const Candidate& c = *(end - 1);
     if (c.bound < best) break;  // nothing left can reach the best (a tie can: go on)
     const int i = c.index / nw, j = c.index % nw;
     const double v = v_of(i), w = w_of(j);
