@@ -150,6 +150,7 @@ struct Probe {
   const Arc* arc;
   double threshold;  // m, contact distance (radius + margin, less when already inside it)
   int gap_end;       // spans starting at or after this index count for contact only
+  double bound;      // m, the obstacle's bounding radius (boxes: a cheap first test)
 };
 
 double relative_distance(const Probe& pr, int i, int j) {
@@ -166,6 +167,15 @@ double relative_distance(const Probe& pr, int i, int j) {
 bool check_span(const Probe& pr, int i, int j, double& gap, double& hit) {
   const double span = (j - i) * pr.arc->dt;
   const double deviation = pr.arc->curve * span * span;
+  if (pr.o->shape == DwaObstacle::Shape::Rect) {
+    // The box's bounding circle first: when even that is far enough to end the check the
+    // exact distance (never smaller; the 1e-9 covers rounding) would end it the same way.
+    const DwaObstacle& o = *pr.o;
+    const Vec2 a = pr.arc->p[static_cast<std::size_t>(i)] - o.velocity * (i * pr.arc->dt);
+    const Vec2 b = pr.arc->p[static_cast<std::size_t>(j)] - o.velocity * (j * pr.arc->dt);
+    const double quick = point_segment_distance(o.centre, a, b) - pr.bound - deviation - pr.threshold - 1e-9;
+    if (quick >= 0.0 && (i >= pr.gap_end || quick >= gap - kGapTolerance)) return false;
+  }
   const double lb = relative_distance(pr, i, j) - deviation - pr.threshold;
   if (lb >= 0.0 && i >= pr.gap_end) return false;  // beyond the clearance length: contact only
   if (lb >= 0.0) {
@@ -219,7 +229,7 @@ Trace trace_arc(const Arc& arc, std::span<const DwaObstacle* const> near, double
     // Already inside the margin (pushed there): contact means getting closer than now.
     const double d0 = o->distance(arc.p[0], 0.0);
     const double threshold = std::min(radius, d0 - 0.05);
-    const Probe pr{o, &arc, threshold, gap_end};
+    const Probe pr{o, &arc, threshold, gap_end, o->bound_radius()};
     double hit = kInf;
     check_span(pr, 0, kN, out.gap, hit);
     if (hit < out.hit_time) {
