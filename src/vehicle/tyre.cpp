@@ -128,6 +128,16 @@ double Tyre::peak_fy(double fz) const { return at_load(fz).peak_fy; }
 double Tyre::peak_slip_ratio(double fz) const { return at_load(std::max(fz, 1.0)).peak_kappa; }
 double Tyre::peak_slip_angle(double fz) const { return at_load(std::max(fz, 1.0)).peak_alpha; }
 
+double Tyre::lon_magnitude(const TyreLoad& load, double x) const {
+  // The curve at a load is a function of fz alone (the spec does not change), so fz and x
+  // are the whole key.
+  if (load.fz == memo_fz_ && x == memo_x_) return memo_y_;
+  memo_fz_ = load.fz;
+  memo_x_ = x;
+  memo_y_ = std::abs(load.lon.eval(x));
+  return memo_y_;
+}
+
 TyreForce Tyre::combined(double fz, double kappa, double alpha, double grip) const {
   return combined(at_load(fz), kappa, alpha, grip);
 }
@@ -137,7 +147,7 @@ double Tyre::combined_fx(const TyreLoad& load, double kappa, double alpha, doubl
   const double sx = kappa / load.peak_kappa, sy = alpha / load.peak_alpha;
   const double rho = std::sqrt(sx * sx + sy * sy);  // normalised slips: no overflow care needed
   if (rho < 1e-12) return 0.0;
-  const double fx = (sx / rho) * std::abs(load.lon.eval(rho * load.peak_kappa));
+  const double fx = (sx / rho) * lon_magnitude(load, rho * load.peak_kappa);
   return std::clamp(fx, -load.peak_fx, load.peak_fx) * grip;
 }
 
@@ -147,7 +157,7 @@ TyreForce Tyre::combined(const TyreLoad& load, double kappa, double alpha, doubl
   const double rho = std::sqrt(sx * sx + sy * sy);  // normalised slips: no overflow care needed
   if (rho < 1e-12) return {};
   // A point on each pure curve at the resultant normalised slip, shared by direction.
-  double fx = (sx / rho) * std::abs(load.lon.eval(rho * load.peak_kappa));
+  double fx = (sx / rho) * lon_magnitude(load, rho * load.peak_kappa);
   double fy = -(sy / rho) * std::abs(load.lat.eval(rho * load.peak_alpha));
   // Guard the ellipse even when curve shifts (H, V) push a pure force past D.
   const double e = square(fx / load.peak_fx) + square(fy / load.peak_fy);
