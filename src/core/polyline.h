@@ -98,8 +98,9 @@ NearestSegment nearest_segment(Vec2 p, int vertices, bool closed, int hint, int 
     // margin covers rounding), so visiting the others in order gives the full scan's answer.
     double upper = best.d2;
     const int block_count = static_cast<int>(blocks->boxes.size());
-    for (int b = 0; b < block_count; ++b)
-      upper = std::min(upper, length_squared(p - vertex(b * SegmentBlocks::kSize)));
+    if (!(upper < std::numeric_limits<double>::infinity()))  // no local answer to start from
+      for (int b = 0; b < block_count; ++b)
+        upper = std::min(upper, length_squared(p - vertex(b * SegmentBlocks::kSize)));
     upper = upper * (1.0 + 1e-9) + 1e-9;
     best = {};
     for (int b = 0; b < block_count; ++b) {
