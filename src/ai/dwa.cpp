@@ -662,16 +662,24 @@ DwaDecision DwaPlanner::decide(const DwaInput& in) {
   const int nw = win.w_hi - win.w_lo > 1e-9 ? P.w_samples : 1;
   out.sample_count = nv * nw;
   out.score = -1.0;
-  // Yaw-rate columns once per decision (the arcs are linear in v).
+  // Yaw-rate columns once per decision (the arcs are linear in v), built when first needed:
+  // all of them for the side term, else only those of traced samples.
   constexpr std::size_t stride = kN + 1;
-  for (int j = 0; j < nw; ++j) {
-    const double w = nw == 1 ? win.w_hi : lerp(win.w_lo, win.w_hi, j / static_cast<double>(nw - 1));
-    const auto col = static_cast<std::size_t>(j);
-    make_column(s.heading, w, T, &columns_[col * stride]);
-    end_dirs_[col] = from_angle(s.heading + w * T);
-  }
   auto v_of = [&](int i) { return nv == 1 ? win.v_hi : lerp(win.v_lo, win.v_hi, i / static_cast<double>(nv - 1)); };
   auto w_of = [&](int j) { return nw == 1 ? win.w_hi : lerp(win.w_lo, win.w_hi, j / static_cast<double>(nw - 1)); };
+  column_ready_.assign(static_cast<std::size_t>(nw), 0);
+  auto column = [&](int j) {
+    const auto col = static_cast<std::size_t>(j);
+    if (!column_ready_[col]) {
+      make_column(s.heading, w_of(j), T, &columns_[col * stride]);
+      column_ready_[col] = 1;
+    }
+    return &columns_[col * stride];
+  };
+  for (int j = 0; j < nw; ++j) {
+    end_dirs_[static_cast<std::size_t>(j)] = from_angle(s.heading + w_of(j) * T);
+    if (wside > 0.0) column(j);
+  }
   const double clearance_bound = std::max(wc, 0.0);  // wc * clearance <= this
   candidates_.clear();
   for (int i = 0; i < nv; ++i) {
@@ -683,7 +691,7 @@ DwaDecision DwaPlanner::decide(const DwaInput& in) {
       const double heading = dot(end_dirs_[col], bearing);
       double side = 0.0;
       if (wside > 0.0) {
-        const Vec2 end = s.pos + columns_[col * stride + kN] * v;  // make_arc's last point
+        const Vec2 end = s.pos + column(j)[kN] * v;  // make_arc's last point
         const double lat = cross(path_dir, end - s.pos) / (L.max_speed * T);
         side = std::clamp(side_ * lat, -1.0, 1.0);
       }
@@ -708,7 +716,7 @@ DwaDecision DwaPlanner::decide(const DwaInput& in) {
     if (c.bound < best) break;  // nothing left can reach the best (a tie can: go on)
     const int i = c.index / nw, j = c.index % nw;
     const double v = v_of(i), w = w_of(j);
-    make_arc(s, v, w, T, &columns_[static_cast<std::size_t>(j) * stride], arc);
+    make_arc(s, v, w, T, column(j), arc);
     const double gap_time = v > 1e-9 ? P.clearance_length / v : T;
     const Trace tr = trace_arc(arc, near_, radius, P.clearance_cap, gap_time, i == 0, walls);
     if (std::isfinite(tr.hit_time)) {

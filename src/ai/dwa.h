@@ -188,6 +188,7 @@ class DwaPlanner {
   };
   std::vector<Candidate> candidates_;      // per sample, traced best bound first
   std::vector<double> fallback_hits_;      // per yaw-rate sample: contact time on the lowest row
+  std::vector<char> column_ready_;         // per yaw-rate sample: columns_ built this decision
   int side_ = 0;
   int stall_steps_ = 0;
   int escape_steps_ = 0;
