@@ -482,19 +482,13 @@ void AiDriver::avoid(const DriverView& v) {
     const PathSample p = route_->path.at(state_.s + ds);
     waypoints_.push_back(p.position + p.normal * std::clamp(state_.offset, -room(p.s, -1), room(p.s, +1)));
   }
-  const CostGrid& grid = track_.cost_grid();
-  const DwaWallDistance walls = [&grid](Vec2 p) {
-    int x = 0, y = 0;
-    grid.cell_of(p, x, y);
-    return static_cast<double>(grid.clearance(x, y)) - 0.5 * grid.cell_size();
-  };
   DwaInput in;
   in.state = {v.self.position, v.self.heading, speed, v.self.yaw_rate};
   in.waypoints = waypoints_;
   in.obstacles = obstacles_;
   in.speed_limit = state_.target_speed;
-  in.walls = &walls;
   in.preferred_omega = speed * line_kappa_;
+  in.wall_grid = &track_.cost_grid();
   const DwaDecision d = planner_.decide(in);
   state_.dwa_active = true;
   // DWA as a guard: while the arc the tracker steers for is clear of every car (and wall) over
@@ -628,13 +622,13 @@ double AiDriver::time_to_edge(const DriverView& v) const {
   if (speed < 8.0) return 1e9;
   // March along the arc the car is on (speed and yaw rate held) every 0.05 s for 1 s.
   const CostGrid& grid = track_.cost_grid();
-  const Vec2 vel = v.self.velocity;
-  double heading = std::atan2(vel.y, vel.x);
-  Vec2 p = v.self.position;
   constexpr double kStep = 0.05;
+  const Vec2 turn = from_angle(v.self.yaw_rate * kStep);  // the heading's change per step
+  Vec2 dir = v.self.velocity / length(v.self.velocity);
+  Vec2 p = v.self.position;
   for (double t = kStep; t <= 1.0 + 1e-9; t += kStep) {
-    heading += v.self.yaw_rate * kStep;
-    p = p + from_angle(heading) * (speed * kStep);
+    dir = {turn.x * dir.x - turn.y * dir.y, turn.y * dir.x + turn.x * dir.y};
+    p = p + dir * (speed * kStep);
     int x = 0, y = 0;
     grid.cell_of(p, x, y);
     if (!grid.drivable(x, y) || static_cast<double>(grid.clearance(x, y)) < half_width_) return t;

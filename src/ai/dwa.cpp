@@ -40,6 +40,7 @@
 #include <cmath>
 
 #include "core/math.h"
+#include "track/cost_grid.h"
 
 namespace racer {
 
@@ -149,6 +150,7 @@ struct Probe {
   const Arc* arc;
   double threshold;  // m, contact distance (radius + margin, less when already inside it)
   int gap_end;       // spans starting at or after this index count for contact only
+  double bound;      // m, the obstacle's bounding radius (boxes: a cheap first test)
 };
 
 double relative_distance(const Probe& pr, int i, int j) {
@@ -165,6 +167,15 @@ double relative_distance(const Probe& pr, int i, int j) {
 bool check_span(const Probe& pr, int i, int j, double& gap, double& hit) {
   const double span = (j - i) * pr.arc->dt;
   const double deviation = pr.arc->curve * span * span;
+  if (pr.o->shape == DwaObstacle::Shape::Rect) {
+    // The box's bounding circle first: when even that is far enough to end the check the
+    // exact distance (never smaller; the 1e-9 covers rounding) would end it the same way.
+    const DwaObstacle& o = *pr.o;
+    const Vec2 a = pr.arc->p[static_cast<std::size_t>(i)] - o.velocity * (i * pr.arc->dt);
+    const Vec2 b = pr.arc->p[static_cast<std::size_t>(j)] - o.velocity * (j * pr.arc->dt);
+    const double quick = point_segment_distance(o.centre, a, b) - pr.bound - deviation - pr.threshold - 1e-9;
+    if (quick >= 0.0 && (i >= pr.gap_end || quick >= gap - kGapTolerance)) return false;
+  }
   const double lb = relative_distance(pr, i, j) - deviation - pr.threshold;
   if (lb >= 0.0 && i >= pr.gap_end) return false;  // beyond the clearance length: contact only
   if (lb >= 0.0) {
@@ -188,10 +199,29 @@ struct Trace {
   double gap = 0.0;        // m, clearance beyond radius + margin, capped
 };
 
+// The input's wall clearance (callback or cost grid), with its value at the car's position
+// (every arc of one decision starts there) looked up once per decision.
+struct Walls {
+  const DwaWallDistance* fn = nullptr;
+  const CostGrid* grid = nullptr;
+  double start = 0.0;  // m, at the car
+
+  explicit Walls(const DwaInput& in) : fn(in.walls != nullptr && *in.walls ? in.walls : nullptr), grid(in.wall_grid) {
+    if (active()) start = (*this)(in.state.pos);
+  }
+  bool active() const { return grid != nullptr || fn != nullptr; }
+  double operator()(Vec2 p) const {
+    if (grid == nullptr) return (*fn)(p);
+    int x = 0, y = 0;
+    grid->cell_of(p, x, y);
+    return static_cast<double>(grid->clearance(x, y)) - 0.5 * grid->cell_size();
+  }
+};
+
 // The whole arc against the broad-phase obstacles and the walls. Without need_hit_time
-// the first contact found ends the check.
+// the first contact found ends the check. The arc starts at the car (walls.start).
 Trace trace_arc(const Arc& arc, std::span<const DwaObstacle* const> near, double radius,
-                double cap, double gap_time, bool need_hit_time, const DwaWallDistance* walls) {
+                double cap, double gap_time, bool need_hit_time, const Walls& walls) {
   Trace out;
   out.gap = cap;
   const int gap_end = std::clamp(static_cast<int>(std::ceil(gap_time / arc.dt - 1e-9)), 0, kN);
@@ -199,7 +229,7 @@ Trace trace_arc(const Arc& arc, std::span<const DwaObstacle* const> near, double
     // Already inside the margin (pushed there): contact means getting closer than now.
     const double d0 = o->distance(arc.p[0], 0.0);
     const double threshold = std::min(radius, d0 - 0.05);
-    const Probe pr{o, &arc, threshold, gap_end};
+    const Probe pr{o, &arc, threshold, gap_end, o->bound_radius()};
     double hit = kInf;
     check_span(pr, 0, kN, out.gap, hit);
     if (hit < out.hit_time) {
@@ -207,12 +237,11 @@ Trace trace_arc(const Arc& arc, std::span<const DwaObstacle* const> near, double
       if (!need_hit_time) return out;
     }
   }
-  if (walls != nullptr && *walls) {
+  if (walls.active()) {
     constexpr int stride = kN / DwaPlanner::kWallChecks;
-    const double w0 = (*walls)(arc.p[0]);
-    const double threshold = std::min(radius, w0 - 0.05);
+    const double threshold = std::min(radius, walls.start - 0.05);
     for (int k = stride; k <= kN; k += stride) {
-      const double g = (*walls)(arc.p[static_cast<std::size_t>(k)]) - threshold;
+      const double g = walls(arc.p[static_cast<std::size_t>(k)]) - threshold;
       if (g < 0.0) {
         out.hit_time = std::min(out.hit_time, (k - stride) * arc.dt);
         break;
@@ -438,7 +467,7 @@ DwaWindow DwaPlanner::window(const DwaInput& in) {
   const double kappa = std::abs(s.v) > 0.1 ? s.omega / s.v : 0.0;
   Arc probe;
   make_arc(s, u, kappa * u, probe_len / u, probe);
-  const Trace tr = trace_arc(probe, ahead_, params_.car_radius + params_.margin, 0.0, 0.0, true, in.walls);
+  const Trace tr = trace_arc(probe, ahead_, params_.car_radius + params_.margin, 0.0, 0.0, true, Walls(in));
   w.free_distance = std::isfinite(tr.hit_time) ? u * tr.hit_time : probe_len;
   const double v_brake = std::sqrt(2.0 * w.free_distance * L.decel);
   // Curvature and braking limits lower the top of the window, never below what full
@@ -570,12 +599,13 @@ DwaDecision DwaPlanner::decide(const DwaInput& in) {
   broad_phase(in, arc_reach, corridor_reach);
   out.window = window(in);
   const DwaWindow& win = out.window;
+  const Walls walls(in);
 
   // Phase 2b: the caller's own arc (the line it tracks), checked like a sample.
   if (std::isfinite(in.preferred_omega)) {
     Arc arc;
     make_arc(s, win.v_hi, std::clamp(in.preferred_omega, -L.max_yaw_rate, L.max_yaw_rate), T, arc);
-    out.preferred_clear = !std::isfinite(trace_arc(arc, near_, radius, 0.0, 0.0, false, in.walls).hit_time);
+    out.preferred_clear = !std::isfinite(trace_arc(arc, near_, radius, 0.0, 0.0, false, walls).hit_time);
   }
 
   // Phase 3: lookahead target and passing side.
@@ -592,7 +622,7 @@ DwaDecision DwaPlanner::decide(const DwaInput& in) {
     auto free_along = [&](Vec2 dir) {
       Arc ray;
       make_arc({s.pos, std::atan2(dir.y, dir.x), 0.0, 0.0}, ray_len / T, 0.0, T, ray);
-      const Trace tr = trace_arc(ray, ahead_, radius, 0.0, 0.0, true, in.walls);
+      const Trace tr = trace_arc(ray, ahead_, radius, 0.0, 0.0, true, walls);
       return std::isfinite(tr.hit_time) ? tr.hit_time / T * ray_len : ray_len;
     };
     if (free_along(bearing) < P.open_needed) {
@@ -630,60 +660,102 @@ DwaDecision DwaPlanner::decide(const DwaInput& in) {
     wside = 3.0 * P.w_side;
   }
 
-  // Phase 5: samples.
+  // Phase 5: samples. The score of a sample is known before its arc is traced except for
+  // the clearance term (in [0, 1]), so each sample has an upper bound. Samples are traced
+  // best bound first and the search stops when no bound reaches the best score found; ties
+  // go to the lowest (row, column) index, so the choice is the one an exhaustive scan in
+  // row-major order makes (first sample with the highest score).
   const int nv = win.v_hi - win.v_lo > 1e-9 ? P.v_samples : 1;
   const int nw = win.w_hi - win.w_lo > 1e-9 ? P.w_samples : 1;
   out.sample_count = nv * nw;
   out.score = -1.0;
+  // Yaw-rate columns once per decision (the arcs are linear in v), built when first needed:
+  // all of them for the side term, else only those of traced samples.
+  constexpr std::size_t stride = kN + 1;
+  auto v_of = [&](int i) { return nv == 1 ? win.v_hi : lerp(win.v_lo, win.v_hi, i / static_cast<double>(nv - 1)); };
+  auto w_of = [&](int j) { return nw == 1 ? win.w_hi : lerp(win.w_lo, win.w_hi, j / static_cast<double>(nw - 1)); };
+  column_ready_.assign(static_cast<std::size_t>(nw), 0);
+  auto column = [&](int j) {
+    const auto col = static_cast<std::size_t>(j);
+    if (!column_ready_[col]) {
+      make_column(s.heading, w_of(j), T, &columns_[col * stride]);
+      column_ready_[col] = 1;
+    }
+    return &columns_[col * stride];
+  };
+  for (int j = 0; j < nw; ++j) {
+    end_dirs_[static_cast<std::size_t>(j)] = from_angle(s.heading + w_of(j) * T);
+    if (wside > 0.0) column(j);
+  }
+  const double clearance_bound = std::max(wc, 0.0);  // wc * clearance <= this
+  candidates_.clear();
+  for (int i = 0; i < nv; ++i) {
+    const double v = v_of(i);
+    const double speed = v / L.max_speed;
+    const double push = nv > 1 ? (v - win.v_lo) / (win.v_hi - win.v_lo) : 0.0;
+    for (int j = 0; j < nw; ++j) {
+      const auto col = static_cast<std::size_t>(j);
+      const double heading = dot(end_dirs_[col], bearing);
+      double side = 0.0;
+      if (wside > 0.0) {
+        const Vec2 end = s.pos + column(j)[kN] * v;  // make_arc's last point
+        const double lat = cross(path_dir, end - s.pos) / (L.max_speed * T);
+        side = std::clamp(side_ * lat, -1.0, 1.0);
+      }
+      // The score's sum with the clearance term at its largest: rounding is monotone, so
+      // the score (the same sum, term for term) is never above it.
+      const double bound = wh * heading + clearance_bound + ws * speed + wa * push + wside * side;
+      candidates_.push_back({bound, i * nw + j, heading, speed, push, side});
+    }
+  }
+  // A heap, not a sort: usually only a few samples are taken off it.
+  const auto later = [](const Candidate& a, const Candidate& b) {
+    return a.bound != b.bound ? a.bound < b.bound : a.index > b.index;
+  };
+  std::make_heap(candidates_.begin(), candidates_.end(), later);
+  fallback_hits_.assign(static_cast<std::size_t>(nw), kInf);
   double best = -kInf;
+  int best_index = -1;
+  Arc arc;
+  for (auto end = candidates_.end(); end != candidates_.begin(); --end) {
+    std::pop_heap(candidates_.begin(), end, later);
+    const Candidate& c = *(end - 1);
+    if (c.bound < best) break;  // nothing left can reach the best (a tie can: go on)
+    const int i = c.index / nw, j = c.index % nw;
+    const double v = v_of(i), w = w_of(j);
+    make_arc(s, v, w, T, column(j), arc);
+    const double gap_time = v > 1e-9 ? P.clearance_length / v : T;
+    const Trace tr = trace_arc(arc, near_, radius, P.clearance_cap, gap_time, i == 0, walls);
+    if (std::isfinite(tr.hit_time)) {
+      if (i == 0) fallback_hits_[static_cast<std::size_t>(j)] = tr.hit_time;
+      continue;
+    }
+    ++out.admissible_count;
+    const double clearance = tr.gap / P.clearance_cap;
+    const double score = wh * c.heading + wc * clearance + ws * c.speed + wa * c.push + wside * c.side;
+    if (score > best || (score == best && c.index < best_index)) {
+      best = score;
+      best_index = c.index;
+      out.v = v;
+      out.omega = w;
+      out.v_index = i;
+      out.w_index = j;
+      out.gap = tr.gap;
+    }
+  }
+  // Least bad among the hardest-braking row (only used when nothing is admissible, and then
+  // every sample was traced): latest contact, then smallest |w|, in column order.
   double fallback_hit = -1.0;
   int fallback_j = 0;
   double fallback_w = kInf;
-  // Yaw-rate columns once per decision (the arcs are linear in v).
-  constexpr std::size_t stride = kN + 1;
   for (int j = 0; j < nw; ++j) {
-    const double w = nw == 1 ? win.w_hi : lerp(win.w_lo, win.w_hi, j / static_cast<double>(nw - 1));
-    const auto col = static_cast<std::size_t>(j);
-    make_column(s.heading, w, T, &columns_[col * stride]);
-    end_dirs_[col] = from_angle(s.heading + w * T);
-  }
-  Arc arc;
-  for (int i = 0; i < nv; ++i) {
-    const double v = nv == 1 ? win.v_hi : lerp(win.v_lo, win.v_hi, i / static_cast<double>(nv - 1));
-    for (int j = 0; j < nw; ++j) {
-      const double w = nw == 1 ? win.w_hi : lerp(win.w_lo, win.w_hi, j / static_cast<double>(nw - 1));
-      make_arc(s, v, w, T, &columns_[static_cast<std::size_t>(j) * stride], arc);
-      const double gap_time = v > 1e-9 ? P.clearance_length / v : T;
-      const Trace tr = trace_arc(arc, near_, radius, P.clearance_cap, gap_time, i == 0, in.walls);
-      if (std::isfinite(tr.hit_time)) {
-        // Least bad among the hardest-braking row: latest contact, then smallest |w|.
-        if (i == 0 && (tr.hit_time > fallback_hit + 1e-12 ||
-                       (tr.hit_time > fallback_hit - 1e-12 && std::abs(w) < std::abs(fallback_w)))) {
-          fallback_hit = tr.hit_time;
-          fallback_j = j;
-          fallback_w = w;
-        }
-        continue;
-      }
-      ++out.admissible_count;
-      const double heading = dot(end_dirs_[static_cast<std::size_t>(j)], bearing);
-      const double clearance = tr.gap / P.clearance_cap;
-      const double speed = v / L.max_speed;
-      const double push = nv > 1 ? (v - win.v_lo) / (win.v_hi - win.v_lo) : 0.0;
-      double side = 0.0;
-      if (wside > 0.0) {
-        const double lat = cross(path_dir, arc.p[kN] - s.pos) / (L.max_speed * T);
-        side = std::clamp(side_ * lat, -1.0, 1.0);
-      }
-      const double score = wh * heading + wc * clearance + ws * speed + wa * push + wside * side;
-      if (score > best) {
-        best = score;
-        out.v = v;
-        out.omega = w;
-        out.v_index = i;
-        out.w_index = j;
-        out.gap = tr.gap;
-      }
+    const double hit = fallback_hits_[static_cast<std::size_t>(j)];
+    if (!std::isfinite(hit)) continue;
+    const double w = w_of(j);
+    if (hit > fallback_hit + 1e-12 || (hit > fallback_hit - 1e-12 && std::abs(w) < std::abs(fallback_w))) {
+      fallback_hit = hit;
+      fallback_j = j;
+      fallback_w = w;
     }
   }
 

@@ -20,6 +20,8 @@
 
 namespace racer {
 
+class CostGrid;
+
 // ---------------------------------------------------------------- limits and parameters
 
 /// What the car can do. Defaults are seed 004's.
@@ -116,6 +118,10 @@ struct DwaInput {
   /// rad/s, the yaw rate the tracking layer wants (NaN: none). Its arc (at the window's top
   /// speed, |omega| <= max_yaw_rate) is checked like every sample: DwaDecision::preferred_clear.
   double preferred_omega = std::numeric_limits<double>::quiet_NaN();
+  /// Optional wall clearance read straight from a cost grid: the cell's clearance less half
+  /// a cell (what the AI driver's walls callback returned, without a call per lookup).
+  /// Takes the place of `walls` when set; only read during decide().
+  const CostGrid* wall_grid = nullptr;
 };
 
 /// The reachable (v, omega) box of one decision.
@@ -129,7 +135,9 @@ struct DwaDecision {
   double v = 0;                ///< m/s, chosen speed for the next period
   double omega = 0;            ///< rad/s, chosen yaw rate
   bool admissible = false;     ///< false: every sample collided; maximum braking chosen
-  int admissible_count = 0;    ///< samples whose arc is collision-free
+  /// Samples found collision-free: 0 exactly when none is; otherwise a lower bound (samples
+  /// that cannot beat the best score are not traced).
+  int admissible_count = 0;
   int sample_count = 0;        ///< samples evaluated (v_samples * w_samples)
   int v_index = -1;            ///< chosen sample's row (0 = lowest speed)
   int w_index = -1;            ///< chosen sample's column (0 = most negative yaw rate)
@@ -179,6 +187,14 @@ class DwaPlanner {
   std::vector<double> intervals_;          // corridor: blocked [lo, hi] pairs on a normal
   std::vector<Vec2> columns_;              // per yaw-rate sample: unit-speed arc points
   std::vector<Vec2> end_dirs_;             // per yaw-rate sample: heading at the horizon
+  struct Candidate {
+    double bound;  // the score with the clearance term at its largest
+    int index;     // row * columns + column
+    double heading, speed, push, side;  // the score's other terms
+  };
+  std::vector<Candidate> candidates_;      // per sample, traced best bound first
+  std::vector<double> fallback_hits_;      // per yaw-rate sample: contact time on the lowest row
+  std::vector<char> column_ready_;         // per yaw-rate sample: columns_ built this decision
   int side_ = 0;
   int stall_steps_ = 0;
   int escape_steps_ = 0;

@@ -9,6 +9,7 @@
 #include <cassert>
 #include <cmath>
 #include <cstddef>
+#include <limits>
 
 #include "core/math.h"
 #include "track/surface_map.h"
@@ -224,11 +225,39 @@ double axle_accel_limit(const CarEnvelope& car, double a_y, double mu, double mu
            axle_holds(nr, wr * ay, (1.0 - phi_f) * ax, 1.0 - car.front_roll_share);
   };
   if (!holds(0.0)) return 0.0;
-  double lo = 0.0, hi = mu * kGravity;
+  const double hi = mu * kGravity;
   if (holds(hi)) return hi;
+  // Each axle holds while n(a) - sqrt(A + (c a)^2) >= 0, n(a) = n0 + s a its load: linear
+  // minus convex, so concave, and true at 0: it holds on [0, root]. The root solves
+  // (s^2 - c^2) a^2 + 2 n0 s a + n0^2 - A = 0 (squared), the smallest positive one with
+  // n >= 0. (A bisection of 24 halvings found the same to 6e-8 of mu g, at 4x the cost.)
+  const auto root = [](double n0, double s, double A, double c) {
+    const double qa = s * s - c * c, qb = 2.0 * n0 * s, qc = n0 * n0 - A;
+    double best = std::numeric_limits<double>::infinity();
+    const auto consider = [&](double a) {
+      if (a >= 0.0 && n0 + s * a >= -1e-9 * std::abs(n0)) best = std::min(best, a);
+    };
+    if (std::abs(qa) < 1e-12 * (s * s + c * c)) {
+      if (qb < 0.0) consider(-qc / qb);
+      return best;
+    }
+    const double disc = qb * qb - 4.0 * qa * qc;
+    if (disc < 0.0) return best;
+    const double q = -0.5 * (qb + std::copysign(std::sqrt(disc), qb));
+    if (q != 0.0) consider(qc / q);
+    consider(q / qa);
+    return best;
+  };
+  const double front = root(wf * kGravity, -dir * hl, square(wf * ay / mu_y), phi_f / mu);
+  const double rear = root(wr * kGravity, dir * hl, square(wr * ay / mu_y), (1.0 - phi_f) / mu);
+  const double ellipses = std::clamp(std::min(front, rear), 0.0, hi);
+  // The axle ellipses bound the drive through open differentials from above; in a corner the
+  // inner wheels may bind first (holds() checks them): bisect below the ellipses' answer.
+  if (dir < 0 || transfer <= 0.0 || holds(ellipses)) return ellipses;
+  double lo = 0.0, up = ellipses;
   for (int it = 0; it < 24; ++it) {
-    const double mid = 0.5 * (lo + hi);
-    (holds(mid) ? lo : hi) = mid;
+    const double mid = 0.5 * (lo + up);
+    (holds(mid) ? lo : up) = mid;
   }
   return lo;
 }

@@ -155,6 +155,7 @@ Centreline::Centreline(const std::vector<ControlPoint>& points, bool closed, dou
     }
     samples_[static_cast<std::size_t>(k)].curvature = sum / used;
   }
+  blocks_ = SegmentBlocks(mi, closed, [this](int k) { return samples_[static_cast<std::size_t>(k)].position; });
 }
 
 // ---------------------------------------------------------------- 3. queries
@@ -209,7 +210,7 @@ Projection Centreline::project(Vec2 p, int hint) const {
   constexpr int kWindow = 50;
   const NearestSegment n = nearest_segment(
       p, m, closed_, hint, kWindow, [this](int k) { return samples_[static_cast<std::size_t>(k)].position; },
-      [this](int k) { return square(samples_[static_cast<std::size_t>(k)].width); });
+      [this](int k) { return square(samples_[static_cast<std::size_t>(k)].width); }, &blocks_);
   const int best_k = n.segment;
   const double best_u = n.u, best_d2 = n.d2;
 

@@ -4,6 +4,7 @@
 // Used closed for the main loop and open for branches.
 #include <vector>
 
+#include "core/polyline.h"
 #include "core/vec2.h"
 #include "track/track_spec.h"
 
@@ -53,6 +54,7 @@ class Centreline {
   std::vector<double> point_s_;  // s of each control point
   double length_ = 0.0;
   bool closed_ = true;
+  SegmentBlocks blocks_;  // speeds up project()'s search over every segment
 };
 
 }  // namespace racer

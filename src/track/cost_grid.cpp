@@ -47,19 +47,13 @@ void distance_1d(const std::vector<double>& f, std::vector<double>& d, std::vect
 }  // namespace
 
 CostGrid::CostGrid(Vec2 origin, double cell, int w, int h)
-    : origin_(origin), cell_(cell), w_(std::max(w, 0)), h_(std::max(h, 0)) {
+    : origin_(origin), cell_(cell), inv_cell_(1.0 / cell), w_(std::max(w, 0)), h_(std::max(h, 0)) {
+  int exponent = 0;
+  pow2_cell_ = std::frexp(cell, &exponent) == 0.5;
   const std::size_t n = static_cast<std::size_t>(w_) * static_cast<std::size_t>(h_);
   blocked_.assign(n, 0);
   clearance_.assign(n, 0.0f);
   cost_.assign(n, 1.0f);
-}
-
-void CostGrid::cell_of(Vec2 p, int& x, int& y) const {
-  const double fx = std::floor((p.x - origin_.x) / cell_);
-  const double fy = std::floor((p.y - origin_.y) / cell_);
-  // Clamp before converting so far-away or non-finite points stay out of bounds safely.
-  x = std::isfinite(fx) ? static_cast<int>(std::clamp(fx, -1.0, static_cast<double>(w_))) : -1;
-  y = std::isfinite(fy) ? static_cast<int>(std::clamp(fy, -1.0, static_cast<double>(h_))) : -1;
 }
 
 Vec2 CostGrid::cell_centre(int x, int y) const {

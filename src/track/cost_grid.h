@@ -2,6 +2,8 @@
 // CostGrid: the AI's view of a track: square cells (about 0.5 m), each drivable or not,
 // with the distance to the nearest wall or obstacle (an exact Euclidean distance field,
 // so clearance is one lookup) and a surface cost (1 on asphalt, more on loose surfaces).
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -20,8 +22,11 @@ class CostGrid {
   double cell_size() const { return cell_; }
   Vec2 origin() const { return origin_; }
   bool in_bounds(int x, int y) const { return x >= 0 && y >= 0 && x < w_ && y < h_; }
-  /// Cell containing a world point (may be out of bounds).
-  void cell_of(Vec2 p, int& x, int& y) const;
+  /// Cell containing a world point (may be out of bounds). Inline: the AI's inner loops.
+  void cell_of(Vec2 p, int& x, int& y) const {
+    x = cell_index((p.x - origin_.x), w_);
+    y = cell_index((p.y - origin_.y), h_);
+  }
   Vec2 cell_centre(int x, int y) const;
 
   bool drivable(int x, int y) const { return in_bounds(x, y) && blocked_[index(x, y)] == 0; }
@@ -37,9 +42,20 @@ class CostGrid {
   void compute_clearance();
 
  private:
+  // floor(d / cell) clamped to [-1, n]. Dividing by a power of two is multiplying by its
+  // inverse (exactly), and inside the grid the floor is a truncation.
+  int cell_index(double d, int n) const {
+    const double q = pow2_cell_ ? d * inv_cell_ : d / cell_;
+    if (q >= 0.0 && q < static_cast<double>(n)) return static_cast<int>(q);
+    const double f = std::floor(q);
+    // Clamp before converting so far-away or non-finite points stay out of bounds safely.
+    return std::isfinite(f) ? static_cast<int>(std::clamp(f, -1.0, static_cast<double>(n))) : -1;
+  }
   std::size_t index(int x, int y) const { return static_cast<std::size_t>(y) * static_cast<std::size_t>(w_) + static_cast<std::size_t>(x); }
   Vec2 origin_;
   double cell_ = 0.5;
+  double inv_cell_ = 2.0;   // 1 / cell_
+  bool pow2_cell_ = true;   // cell_ is a power of two (so / cell_ == * inv_cell_ exactly)
   int w_ = 0, h_ = 0;
   std::vector<std::uint8_t> blocked_;
   std::vector<float> clearance_, cost_;

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <limits>
 #include <utility>
 
 namespace racer {
@@ -51,7 +52,21 @@ struct StationHit {
 int crossing(const Gate& g, Vec2 p, Vec2 q) { return crossing_at(g, p, q).direction; }
 
 RaceProgress::RaceProgress(std::vector<Station> stations, int sectors)
-    : stations_(std::move(stations)), sectors_(std::max(1, sectors)) {}
+    : stations_(std::move(stations)), sectors_(std::max(1, sectors)) {
+  // A crossing point lies on both the step and the gate, so a step whose bounding box misses
+  // a station's cannot cross it; the growth (1 mm) covers rounding in crossing_at.
+  constexpr double kGrow = 1e-3;
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  bounds_.reserve(stations_.size());
+  for (const Station& st : stations_) {
+    Bounds b{{kInf, kInf}, {-kInf, -kInf}};
+    for (const Gate& g : st.gates) {
+      b.lo = {std::min({b.lo.x, g.a.x, g.b.x}), std::min({b.lo.y, g.a.y, g.b.y})};
+      b.hi = {std::max({b.hi.x, g.a.x, g.b.x}), std::max({b.hi.y, g.a.y, g.b.y})};
+    }
+    bounds_.push_back({b.lo - Vec2{kGrow, kGrow}, b.hi + Vec2{kGrow, kGrow}});
+  }
+}
 
 void RaceProgress::start_race(double now) {
   start_lap(now);
@@ -70,7 +85,11 @@ void RaceProgress::update(Vec2 from, Vec2 to, double now) {
   // Every station crossed during this step, earliest first (one per station: alternatives
   // of a station that meet at a point must not count twice).
   std::vector<StationHit> hits;  // allocates only on a step that crosses something
+  const Vec2 lo{std::min(from.x, to.x), std::min(from.y, to.y)};
+  const Vec2 hi{std::max(from.x, to.x), std::max(from.y, to.y)};
   for (std::size_t i = 0; i < stations_.size(); ++i) {
+    const Bounds& b = bounds_[i];
+    if (hi.x < b.lo.x || lo.x > b.hi.x || hi.y < b.lo.y || lo.y > b.hi.y) continue;
     Hit best;
     for (const Gate& g : stations_[i].gates) {
       const Hit h = crossing_at(g, from, to);

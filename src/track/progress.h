@@ -59,6 +59,10 @@ class RaceProgress {
 
  private:
   std::vector<Station> stations_;
+  struct Bounds {
+    Vec2 lo, hi;  // m, around a station's gates, a little grown
+  };
+  std::vector<Bounds> bounds_;  // per station: a step that misses it crosses none of its gates
   int sectors_ = 1;
   int next_ = 0;
   bool running_ = false;

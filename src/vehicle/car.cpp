@@ -175,9 +175,11 @@ double solve_longitudinal(const LongitudinalProblem& p, double guess) {
   double r = p.residual(f);
   if (std::abs(r) < tolerance) return f;
   // Bracket near the guess (the answer is rarely far from last step's), widening by 4x
-  // until the residual changes sign; the residual is increasing in F.
+  // until the residual changes sign; the residual is increasing in F. Its slope is at least
+  // 1 below the tyre's peak (F minus a force falling as F grows), so the first step, |r|
+  // and a little, already brackets the answer there.
   double lo = f, hi = f, r_lo = r, r_hi = r;
-  double step = 0.02 * bound;
+  double step = std::min(1.05 * std::abs(r) + tolerance, 0.02 * bound);
   if (r > 0.0) {
     while (r_lo > 0.0 && lo > -bound) {
       hi = lo;
@@ -263,12 +265,19 @@ void Car::step_wheel(int i, const SurfaceMap& ground, double dt) {
   if (w.load <= 0.0) {
     spin_in_air(w, resist, dt);
   } else {
-    const TyreLoad load = tyre_.at_load(w.load);
+    const TyreLoad& load = tyre_load(i);
     const double fx = longitudinal_force(w, c, load, brake, resist, dt);
     const double fy = lateral_force(w, c, load, dt);
     body_->ApplyForce(to_b2(c.forward * fx + c.side * fy), to_b2(c.point), true);
   }
   w.spin_angle = std::fmod(w.spin_angle + w.omega * dt, 2.0 * kPi);
+}
+
+const TyreLoad& Car::tyre_load(int i) {
+  TyreLoad& t = tyre_loads_[static_cast<std::size_t>(i)];
+  const double fz = wheels_[static_cast<std::size_t>(i)].load;
+  if (t.fz != fz) t = tyre_.at_load(fz);  // the TCS check and the wheel step share one
+  return t;
 }
 
 void Car::spin_in_air(WheelState& w, double resist, double dt) const {
@@ -325,9 +334,9 @@ double Car::longitudinal_force(WheelState& w, const WheelContact& c, const TyreL
 // and never more than what stops the sideways slide in one step; blended at walking pace
 // with seed 003's static friction so a parked car does not creep. Returns N to the left.
 double Car::lateral_force(WheelState& w, const WheelContact& c, const TyreLoad& load, double dt) const {
-  const double v_den = std::max(std::abs(c.vx), kMinSlipSpeed);
   const double mass_share = load.fz / kGravity;
-  const double fy0 = tyre_.combined(load, w.slip_ratio, std::atan2(c.vy, v_den) * c.cornering, c.grip).fy;
+  // w.slip_angle: longitudinal_force's atan2(c.vy, v_den), this step's slip angle.
+  const double fy0 = tyre_.combined(load, w.slip_ratio, w.slip_angle * c.cornering, c.grip).fy;
   // The secant slope through the origin bounds the local slope of a concave curve.
   const double slope = std::abs(c.vy) > 1e-9 ? std::abs(fy0 / c.vy) : 0.0;
   const double stop_force = std::abs(c.vy) * mass_share / dt;
@@ -349,7 +358,8 @@ void Car::update_tcs(double dt) {
   for (int i = 0; i < kWheelCount; ++i)
     if (is_driven(i) && wheels_[i].load > 0.0 && wheels_[i].drive_torque * moving >= 0.0)
       worst = std::max(worst, wheels_[i].slip_ratio * sign(wheels_[i].drive_torque) /
-                                  tyre_.peak_slip_ratio(wheels_[i].load));
+                                  (wheels_[i].load >= 1.0 ? tyre_load(i).peak_kappa
+                                                          : tyre_.peak_slip_ratio(wheels_[i].load)));
   const bool spinning = spec_.assists.tcs && worst > 1.2;
   tcs_factor_ = spinning ? std::max(0.0, tcs_factor_ - kTcsCut * dt) : std::min(1.0, tcs_factor_ + kTcsRestore * dt);
 }

@@ -98,6 +98,8 @@ class Car {
                             double resist, double dt) const;
   double lateral_force(WheelState& w, const WheelContact& c, const TyreLoad& load, double dt) const;
   void apply_aero();
+  /// The tyre's curves at wheel i's current load (w.load > 0), computed once per load.
+  const TyreLoad& tyre_load(int i);
 
   CarSpec spec_;
   b2Body* body_ = nullptr;
@@ -105,6 +107,7 @@ class Car {
   Suspension suspension_;
   Drivetrain drivetrain_;
   std::array<WheelState, kWheelCount> wheels_{};
+  std::array<TyreLoad, kWheelCount> tyre_loads_{};  // tyre_.at_load(tyre_loads_[i].fz), a cache
   Controls controls_{};
   double tcs_factor_ = 1.0;
   double drive_torque_ = 0.0;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/fast_math.h"
 #include "core/math.h"
 
 namespace racer {
@@ -20,7 +21,7 @@ double peak_phi(double c) { return c > 1.0 ? std::tan(kPi / (2.0 * c)) : 0.0; }
 
 double magic_formula(double x, double b, double c, double d, double e) {
   const double bx = b * x;
-  return d * std::sin(c * std::atan(bx - e * (bx - std::atan(bx))));
+  return d * fast_sin(c * fast_atan(bx - e * (bx - fast_atan(bx))));
 }
 
 double magic_formula_peak_x(double b, double c, double e, double fallback) {
@@ -34,7 +35,7 @@ double magic_formula_peak_x_at(double b, double e, double target, double fallbac
   if (e == 0.0) return x;
   for (int i = 0; i < 20; ++i) {
     const double bx = b * x;
-    const double phi = bx - e * (bx - std::atan(bx)) - target;
+    const double phi = bx - e * (bx - fast_atan(bx)) - target;
     const double dphi = b - e * (b - b / (1.0 + bx * bx));
     if (dphi <= 1e-12) break;
     const double step = phi / dphi;
@@ -90,7 +91,8 @@ CurveShape Tyre::lat_shape(double fz) const {
   const double camber = 0.0;  // top-down game: no camber (kept in the formula for fidelity)
   s.c = a[0];
   s.d = f * (a[1] * f + a[2]);
-  const double bcd = a[3] * std::sin(2.0 * std::atan(f / a[4])) * (1.0 - a[5] * std::abs(camber));
+  const double t = f / a[4];  // sin(2 atan t) = 2t / (1 + t^2)
+  const double bcd = a[3] * (2.0 * t / (1.0 + t * t)) * (1.0 - a[5] * std::abs(camber));
   s.b = (s.c * s.d != 0.0) ? bcd / (s.c * s.d) : 0.0;
   s.e = a[6] * f + a[7];
   s.h = a[8] * f + a[9] + a[10] * camber;
@@ -126,6 +128,16 @@ double Tyre::peak_fy(double fz) const { return at_load(fz).peak_fy; }
 double Tyre::peak_slip_ratio(double fz) const { return at_load(std::max(fz, 1.0)).peak_kappa; }
 double Tyre::peak_slip_angle(double fz) const { return at_load(std::max(fz, 1.0)).peak_alpha; }
 
+double Tyre::lon_magnitude(const TyreLoad& load, double x) const {
+  // The curve at a load is a function of fz alone (the spec does not change), so fz and x
+  // are the whole key.
+  if (load.fz == memo_fz_ && x == memo_x_) return memo_y_;
+  memo_fz_ = load.fz;
+  memo_x_ = x;
+  memo_y_ = std::abs(load.lon.eval(x));
+  return memo_y_;
+}
+
 TyreForce Tyre::combined(double fz, double kappa, double alpha, double grip) const {
   return combined(at_load(fz), kappa, alpha, grip);
 }
@@ -133,19 +145,19 @@ TyreForce Tyre::combined(double fz, double kappa, double alpha, double grip) con
 double Tyre::combined_fx(const TyreLoad& load, double kappa, double alpha, double grip) const {
   if (load.fz <= 0.0 || grip <= 0.0) return 0.0;
   const double sx = kappa / load.peak_kappa, sy = alpha / load.peak_alpha;
-  const double rho = std::hypot(sx, sy);
+  const double rho = std::sqrt(sx * sx + sy * sy);  // normalised slips: no overflow care needed
   if (rho < 1e-12) return 0.0;
-  const double fx = (sx / rho) * std::abs(load.lon.eval(rho * load.peak_kappa));
+  const double fx = (sx / rho) * lon_magnitude(load, rho * load.peak_kappa);
   return std::clamp(fx, -load.peak_fx, load.peak_fx) * grip;
 }
 
 TyreForce Tyre::combined(const TyreLoad& load, double kappa, double alpha, double grip) const {
   if (load.fz <= 0.0 || grip <= 0.0) return {};
   const double sx = kappa / load.peak_kappa, sy = alpha / load.peak_alpha;
-  const double rho = std::hypot(sx, sy);
+  const double rho = std::sqrt(sx * sx + sy * sy);  // normalised slips: no overflow care needed
   if (rho < 1e-12) return {};
   // A point on each pure curve at the resultant normalised slip, shared by direction.
-  double fx = (sx / rho) * std::abs(load.lon.eval(rho * load.peak_kappa));
+  double fx = (sx / rho) * lon_magnitude(load, rho * load.peak_kappa);
   double fy = -(sy / rho) * std::abs(load.lat.eval(rho * load.peak_alpha));
   // Guard the ellipse even when curve shifts (H, V) push a pure force past D.
   const double e = square(fx / load.peak_fx) + square(fy / load.peak_fy);

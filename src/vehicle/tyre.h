@@ -71,8 +71,13 @@ class Tyre {
   CurveShape lat_shape(double fz) const;
   double tanh_mu(double fz) const;
 
+  /// |load.lon.eval(x)|, remembering the last answer: a wheel's lateral force asks for the
+  /// point its longitudinal solve ended on (same load, same x), one curve evaluation saved.
+  double lon_magnitude(const TyreLoad& load, double x) const;
+
   TyreSpec spec_;
   double lon_peak_phi_, lat_peak_phi_;  // tan(pi / 2C), where each magic formula peaks
+  mutable double memo_fz_ = -1.0, memo_x_ = 0.0, memo_y_ = 0.0;  // lon_magnitude's last call
 };
 
 /// Magic Formula shape y = D sin(C atan(B x - E (B x - atan(B x)))), exposed for tests.
