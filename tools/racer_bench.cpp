@@ -1,35 +1,30 @@
-// racer-bench: timing benchmarks (timing lives here, never in tests).
-//   racer-bench sim [--cars N] [--seconds S] [--rate HZ] [--car FILE]
-//   racer-bench surface --track FILE [--queries N]
-//   racer-bench astar --map FILE --scen FILE [--repeat N]
-//   racer-bench astar --random SIDE [--seed N] [--queries Q] [--obstacles P]
-// Each prints one JSON object (see --help).
-#include <box2d/b2_body.h>
-#include <box2d/b2_contact.h>
-
+// racer-bench: timing benchmarks and the AI's measured figures (timing lives here, never in
+// tests): sim, surface, line, lap, races, contacts, astar, dwa. Each prints JSON (see --help).
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <fstream>
 #include <iostream>
 #include <limits>
-#include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "ai/ai_params.h"
 #include "ai/dwa_scene.h"
-#include "sim/proving_ground.h"
-#include "sim/race.h"
-#include <fstream>
 #include "ai/grid_search.h"
 #include "ai/movingai.h"
-#include "core/fixed_step.h"
-#include "sim/world.h"
-#include "track/test_ground.h"
 #include "ai/racing_line.h"
 #include "ai/speed_profile.h"
+#include "core/fixed_step.h"
+#include "sim/proving_ground.h"
+#include "sim/race.h"
+#include "sim/world.h"
+#include "track/test_ground.h"
 #include "track/track.h"
 
 namespace {
@@ -227,39 +222,61 @@ int bench_lap(int argc, char** argv) {
   return 0;
 }
 
-int bench_races(int argc, char** argv) {
+// The options `races` and `contacts` share: the races to run and what they are run with.
+struct RaceSet {
   int seeds = 3, cars = 8, laps = 5;
-  std::string difficulty = "mixed", car_path = std::string(RACER_SOURCE_DIR) + "/assets/cars/sedan.json";
+  std::string difficulty = "mixed";
   std::vector<std::string> tracks;
+  std::string out_path;  // --out (contacts only)
+  CarSpec spec;
+  std::vector<AiParams> profiles;
+};
+
+// Parses argv[2..] (`--out` only when `with_out`) and loads the car and the shipped AI
+// profiles; nullopt (the error printed) when a file does not load.
+std::optional<RaceSet> parse_race_set(int argc, char** argv, bool with_out) {
+  RaceSet set;
+  std::string car_path = std::string(RACER_SOURCE_DIR) + "/assets/cars/sedan.json";
   for (int i = 2; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg.rfind("--", 0) != 0) {
-      tracks.push_back(arg);
+      set.tracks.push_back(arg);
       continue;
     }
     if (i + 1 >= argc) fail("option " + arg + " needs a value");
     const std::string value = argv[++i];
-    if (arg == "--seeds") seeds = static_cast<int>(parse(arg, value, 1, 1000));
-    else if (arg == "--cars") cars = static_cast<int>(parse(arg, value, 1, 40));
-    else if (arg == "--laps") laps = static_cast<int>(parse(arg, value, 1, 100));
-    else if (arg == "--difficulty") difficulty = value;
+    if (arg == "--seeds") set.seeds = static_cast<int>(parse(arg, value, 1, 1000));
+    else if (arg == "--cars") set.cars = static_cast<int>(parse(arg, value, 1, 40));
+    else if (arg == "--laps") set.laps = static_cast<int>(parse(arg, value, 1, 100));
+    else if (arg == "--difficulty") set.difficulty = value;
     else if (arg == "--car") car_path = value;
+    else if (with_out && arg == "--out") set.out_path = value;
     else fail("unknown option " + arg);
   }
-  if (tracks.empty()) fail("races needs at least one TRACK file");
-  if (difficulty != "easy" && difficulty != "medium" && difficulty != "hard" && difficulty != "mixed")
-    fail("--difficulty must be easy, medium, hard or mixed, got \"" + difficulty + "\"");
+  const std::string& d = set.difficulty;
+  if (d != "easy" && d != "medium" && d != "hard" && d != "mixed")
+    fail("--difficulty must be easy, medium, hard or mixed, got \"" + d + "\"");
   const Result<CarSpec> spec = load_car_spec(car_path);
   if (!spec) {
     std::cerr << spec.error_text() << "\n";
-    return 1;
+    return std::nullopt;
   }
   const Result<std::vector<AiParams>> profiles =
       load_difficulty_profiles([](const std::string& file) { return std::string(RACER_SOURCE_DIR) + "/" + file; });
   if (!profiles) {
     std::cerr << profiles.error_text() << "\n";
-    return 1;
+    return std::nullopt;
   }
+  set.spec = spec.value();
+  set.profiles = profiles.value();
+  return set;
+}
+
+int bench_races(int argc, char** argv) {
+  const std::optional<RaceSet> set = parse_race_set(argc, argv, false);
+  if (!set) return 1;
+  if (set->tracks.empty()) fail("races needs at least one TRACK file");
+  const int seeds = set->seeds, cars = set->cars, laps = set->laps;
   struct Sum {
     int races = 0, cars = 0, finished = 0, respawns = 0, min_overtakes = 1 << 30;
     double walls = 0, contacts = 0, car_laps = 0, max_stuck = 0, worst_fastest = -1e9, sim = 0, wall_s = 0;
@@ -293,7 +310,7 @@ int bench_races(int argc, char** argv) {
     }
   };
   Sum all;
-  for (const std::string& path : tracks) {
+  for (const std::string& path : set->tracks) {
     const auto track = Track::load(path);
     if (!track) {
       std::cerr << track.error_text() << "\n";
@@ -304,7 +321,7 @@ int bench_races(int argc, char** argv) {
       RaceConfig config;
       config.laps = laps;
       config.seed = static_cast<std::uint64_t>(seed);
-      Race race(track.value(), make_field(spec.value(), "car", profiles.value(), difficulty, cars), config);
+      Race race(track.value(), make_field(set->spec, "car", set->profiles, set->difficulty, cars), config);
       const auto start = std::chrono::steady_clock::now();
       race.run();
       const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -478,43 +495,17 @@ int bench_astar(int argc, char** argv) {
 
 // ---- contacts --------------------------------------------------------------------------------
 
-// The contacts of races, one CSV row per contact as sim::Race counts them (a car and a wall,
-// or a pair of cars, touching after 0.5 s apart; none after the car finished), with what
+// The contacts of races, one CSV row per contact sim::Race counted (Race::contacts_counted:
+// a car and a wall, or a pair of cars, touching after 0.5 s apart; none after the car finished), with what
 // the driver was doing: where on the line, its passing offset, DWA, the cars around it.
 // Read-only: the races are the same as `races` runs (same state hash).
 int bench_contacts(int argc, char** argv) {
-  int seeds = 3, cars = 8, laps = 5;
-  std::string difficulty = "mixed", car_path = std::string(RACER_SOURCE_DIR) + "/assets/cars/sedan.json", out_path;
-  std::vector<std::string> tracks;
-  for (int i = 2; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg.rfind("--", 0) != 0) {
-      tracks.push_back(arg);
-      continue;
-    }
-    if (i + 1 >= argc) fail("option " + arg + " needs a value");
-    const std::string value = argv[++i];
-    if (arg == "--seeds") seeds = static_cast<int>(parse(arg, value, 1, 1000));
-    else if (arg == "--cars") cars = static_cast<int>(parse(arg, value, 1, 40));
-    else if (arg == "--laps") laps = static_cast<int>(parse(arg, value, 1, 100));
-    else if (arg == "--difficulty") difficulty = value;
-    else if (arg == "--car") car_path = value;
-    else if (arg == "--out") out_path = value;
-    else fail("unknown option " + arg);
-  }
-  if (tracks.empty() || out_path.empty()) fail("contacts needs --out CSV and at least one TRACK file");
-  const Result<CarSpec> spec = load_car_spec(car_path);
-  if (!spec) {
-    std::cerr << spec.error_text() << "\n";
-    return 1;
-  }
-  const Result<std::vector<AiParams>> profiles =
-      load_difficulty_profiles([](const std::string& file) { return std::string(RACER_SOURCE_DIR) + "/" + file; });
-  if (!profiles) {
-    std::cerr << profiles.error_text() << "\n";
-    return 1;
-  }
-  std::ofstream csv(out_path);
+  const std::optional<RaceSet> set = parse_race_set(argc, argv, true);
+  if (!set) return 1;
+  if (set->tracks.empty() || set->out_path.empty()) fail("contacts needs --out CSV and at least one TRACK file");
+  const int seeds = set->seeds, cars = set->cars, laps = set->laps;
+  const std::vector<std::string>& tracks = set->tracks;
+  std::ofstream csv(set->out_path);
   csv << "track,seed,t,car,difficulty,kind,other,s,lateral,offset,offset_goal,room_left,room_right,curvature,"
          "speed,target,profile_speed,dwa_active,since_dwa,since_offset,since_car_contact,alongside,gap_ahead,"
          "steer,tracking_steer,steer_dwa,dwa_speed,recovery,detour,other_ds,other_dlat,other_closing,other_offset,"
@@ -530,11 +521,10 @@ int bench_contacts(int argc, char** argv) {
       RaceConfig config;
       config.laps = laps;
       config.seed = static_cast<std::uint64_t>(seed);
-      const std::vector<RaceEntry> field = make_field(spec.value(), "car", profiles.value(), difficulty, cars);
+      const std::vector<RaceEntry> field = make_field(set->spec, "car", set->profiles, set->difficulty, cars);
       Race race(track.value(), field, config);
       const std::size_t n = race.car_count();
-      std::vector<double> wall_touch(n, -1e9), pair_touch(n * n, -1e9), last_dwa(n, -1e9), last_offset(n, -1e9),
-          last_car(n, -1e9);
+      std::vector<double> last_dwa(n, -1e9), last_offset(n, -1e9), last_car(n, -1e9);
       // Car j in car i's line coordinates: ds along i's line (+ ahead of i), lateral difference.
       auto relative = [&](std::size_t i, std::size_t j, double& ds, double& dlat) {
         const Path& p = race.driver(i).route().path;
@@ -585,31 +575,18 @@ int bench_contacts(int argc, char** argv) {
           if (st.dwa_active) last_dwa[i] = now;
           if (std::abs(st.offset) > 0.3) last_offset[i] = now;
         }
-        // The same rule as Race::count_contacts (sim/race.cpp).
-        for (std::size_t i = 0; i < n; ++i) {
-          const bool finished_i = race.progress(i).laps_completed() >= laps;
-          for (const b2ContactEdge* e = race.world().car(i).body()->GetContactList(); e != nullptr; e = e->next) {
-            if (!e->contact->IsTouching()) continue;
-            if (e->other->GetType() == b2_staticBody) {
-              if (!finished_i && now - wall_touch[i] > 0.5) {
-                row(i, "wall", -1, now);
-                ++walls;
-              }
-              wall_touch[i] = now;
-              continue;
-            }
-            const auto j = static_cast<std::size_t>(e->other->GetUserData().pointer) - 1;
-            if (j >= n || j <= i) continue;
-            double& last = pair_touch[i * n + j];
-            if (now - last > 0.5) {
-              const bool finished_j = race.progress(j).laps_completed() >= laps;
-              if (!finished_i) row(i, "car", static_cast<int>(j), now);
-              if (!finished_j) row(j, "car", static_cast<int>(i), now);
-              last_car[i] = last_car[j] = now;
-              ++pairs;
-            }
-            last = now;
+        for (const CountedContact& c : race.contacts_counted()) {
+          const auto i = static_cast<std::size_t>(c.a);
+          if (c.b < 0) {
+            row(i, "wall", -1, now);
+            ++walls;
+            continue;
           }
+          const auto j = static_cast<std::size_t>(c.b);
+          if (c.a_counts) row(i, "car", c.b, now);
+          if (c.b_counts) row(j, "car", c.a, now);
+          last_car[i] = last_car[j] = now;
+          ++pairs;
         }
       }
     }

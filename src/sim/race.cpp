@@ -140,12 +140,16 @@ void Race::count_contacts() {
   const std::size_t n = cars_.size();
   const double now = world_->time();
   if (pair_touch_.size() != n * n) pair_touch_.assign(n * n, -1e9);
+  counted_.clear();
   for (std::size_t i = 0; i < n; ++i) {
     CarRun& c = cars_[i];
     for (const b2ContactEdge* e = world_->car(i).body()->GetContactList(); e != nullptr; e = e->next) {
       if (!e->contact->IsTouching()) continue;
       if (e->other->GetType() == b2_staticBody) {
-        if (!c.finished && now - c.wall_touch > kContactGap) ++c.wall_contacts;
+        if (!c.finished && now - c.wall_touch > kContactGap) {
+          ++c.wall_contacts;
+          counted_.push_back({static_cast<int>(i), -1, true, false});
+        }
         c.wall_touch = now;
         continue;
       }
@@ -155,6 +159,7 @@ void Race::count_contacts() {
       if (now - last > kContactGap) {
         if (!c.finished) ++c.car_contacts;
         if (!cars_[j].finished) ++cars_[j].car_contacts;
+        counted_.push_back({static_cast<int>(i), static_cast<int>(j), !c.finished, !cars_[j].finished});
       }
       last = now;
     }

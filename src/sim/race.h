@@ -63,6 +63,13 @@ struct RaceCarResult {
   int overtakes = 0;                      ///< passes of another car on track
 };
 
+/// A contact the race counted in the last step: car `a` with a wall (b = -1) or with car
+/// `b`; `a_counts` / `b_counts`: whether it was added to that car's tally (not after its finish).
+struct CountedContact {
+  int a = 0, b = -1;
+  bool a_counts = true, b_counts = false;
+};
+
 struct RaceResult {
   std::string track;
   int laps = 0;
@@ -99,6 +106,8 @@ class Race {
   const Controls& controls(std::size_t i) const { return controls_[i]; }
   /// m, monotonic race distance of car i (laps x length + distance into the lap).
   double race_distance(std::size_t i) const { return cars_[i].distance; }
+  /// The contacts counted in the last step (diagnostics: racer-bench contacts).
+  const std::vector<CountedContact>& contacts_counted() const { return counted_; }
   std::size_t car_count() const { return cars_.size(); }
   double time_limit() const { return time_limit_; }
 
@@ -139,6 +148,7 @@ class Race {
   std::vector<double> station_s_;       // race distance of each station
   std::vector<int> order_;              // car indices, leader first (last overtake check)
   std::vector<double> pair_touch_;      // s, last step each pair of cars touched (i * n + j, i < j)
+  std::vector<CountedContact> counted_; // counted in the last step
   double time_limit_ = 0.0;
   int finishers_ = 0;
 };
