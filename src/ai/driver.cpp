@@ -442,9 +442,7 @@ void AiDriver::track_line(const DriverView& v) {
 // car really needs at this speed.
 void AiDriver::learn_understeer(const DriverView& v) {
   const SelfView& me = v.self;
-  const Vec2 fwd = from_angle(me.heading);
-  const double body_slip = std::atan2(cross(fwd, me.velocity), std::max(1.0, dot(fwd, me.velocity)));
-  if (state_.dwa_active || state_.recovery != Recovery::None || std::abs(body_slip) > 0.04) return;
+  if (state_.dwa_active || state_.recovery != Recovery::None || std::abs(me.body_slip()) > 0.04) return;
   const double dt = every(v.dt, config_.tracking_hz) * v.dt;
   understeer_.observe(me.forward_speed, last_steer_ * geometry_.max_angle, me.yaw_rate, geometry_.wheelbase, dt);
 }
@@ -574,9 +572,13 @@ Controls AiDriver::filters(Controls c, const DriverView& v) {
   br.lateral_use = std::abs(me.forward_speed * me.yaw_rate) / (mu_ * kGravity);
   c = filter_braking(c, br);
   TractionFilter tr;
-  for (int i = 0; i < 4; ++i) {
-    if (me.driven[static_cast<std::size_t>(i)]) tr.driven_slip = std::max(tr.driven_slip, me.slip_ratio[static_cast<std::size_t>(i)]);
-    if (i >= 2) tr.rear_slip_angle = std::max(tr.rear_slip_angle, std::abs(me.slip_angle[static_cast<std::size_t>(i)]));
+  EngineBrakingFilter eb;
+  for (std::size_t i = 0; i < 4; ++i) {
+    if (me.driven[i]) {  // the most spin and the most lock among the driven wheels
+      tr.driven_slip = std::max(tr.driven_slip, me.slip_ratio[i]);
+      eb.driven_slip = std::min(eb.driven_slip, me.slip_ratio[i]);
+    }
+    if (i >= 2) tr.rear_slip_angle = std::max(tr.rear_slip_angle, std::abs(me.slip_angle[i]));
   }
   if (me.forward_speed < 3.0) tr.rear_slip_angle = 0.0;  // slip angles mean nothing at a crawl
   tr.slide_limit = 0.9 * rear_peak_slip_angle_;
@@ -587,9 +589,6 @@ Controls AiDriver::filters(Controls c, const DriverView& v) {
   c.throttle = std::min(c.throttle, throttle_cap_);
   tr.slip_limit = 2.0 * peak_slip_ratio_;  // the ceiling handles wheelspin; the filter catches slides
   c = filter_traction(c, tr);
-  EngineBrakingFilter eb;
-  for (int i = 0; i < 4; ++i)
-    if (me.driven[static_cast<std::size_t>(i)]) eb.driven_slip = std::min(eb.driven_slip, me.slip_ratio[static_cast<std::size_t>(i)]);
   eb.slip_limit = peak_slip_ratio_;
   if (me.forward_speed > 3.0) c = filter_engine_braking(c, eb);
   FrontGripFilter fg;
@@ -603,8 +602,7 @@ Controls AiDriver::filters(Controls c, const DriverView& v) {
   st.speed = me.forward_speed;
   st.yaw_rate = me.yaw_rate;
   st.yaw_ref = me.forward_speed * route_->path.curvature_at(state_.s);
-  const Vec2 fwd = from_angle(me.heading);
-  st.body_slip = std::atan2(cross(fwd, me.velocity), std::max(1.0, dot(fwd, me.velocity)));
+  st.body_slip = me.body_slip();
   st.front_slip_angle = fg.slip_angle;
   st.previous_steer = last_steer_;
   st.wheelbase = geometry_.wheelbase;

@@ -2,7 +2,9 @@
 // DriverView: everything an AI driver may see, read-only, built each step by whoever owns
 // the race (sim/race.cpp) from the World. The AI never touches Box2D or the World: this is
 // the seam that lets a driver be tested on a hand-made view.
+#include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <span>
 
@@ -24,6 +26,13 @@ struct SelfView {
   std::array<double, 4> slip_angle{};     ///< per wheel, rad
   std::array<bool, 4> driven{};           ///< which wheels the engine drives
   bool against_wall = false;              ///< touching static geometry this step
+
+  /// rad, the body's slip angle atan(v_lateral / v_forward) (+ = sliding to the left); the
+  /// forward speed is taken as at least 1 m/s so a car at a crawl reads no slide.
+  double body_slip() const {
+    const Vec2 fwd = from_angle(heading);
+    return std::atan2(cross(fwd, velocity), std::max(1.0, dot(fwd, velocity)));
+  }
 };
 
 /// Another car, as seen from outside: where it is and how it moves.
