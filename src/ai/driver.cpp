@@ -214,6 +214,12 @@ double AiDriver::heading_error_to_line(const DriverView& v) const {
 
 // ---------------------------------------------------------------- traffic
 
+// The tyres' full friction on the surface under the line here (the planning profile's mu
+// is grip_use of it).
+double AiDriver::full_grip_here() const {
+  return profile_.mu[route_->line.index_at(state_.s)] / std::max(params_.grip_use, 0.05);
+}
+
 double AiDriver::room(double s, int side) const {
   const std::size_t i = route_->line.index_at(s);
   return side > 0 ? route_->room_left[i] : route_->room_right[i];
@@ -302,7 +308,7 @@ void AiDriver::scan_traffic(const DriverView& v) {
   // Ramp the offset (faster when a car beside us pushes it), never beyond the room here.
   // The pass moves sideways only as fast as the grip left over by the bend allows.
   const double bend = route_->path.max_abs_curvature(state_.s, std::max(10.0, fwd * kBendLook));
-  const double mu_here = profile_.mu[route_->line.index_at(state_.s)] / std::max(params_.grip_use, 0.05);
+  const double mu_here = full_grip_here();
   const double lateral_use = fwd * fwd * bend / (mu_here * kGravity);
   const double rate = (state_.holding_lane ? kLaneRate : offset_rate(lateral_use)) / config_.local_hz;
   const double next = approach(state_.offset, goal, rate);
@@ -534,7 +540,7 @@ Controls AiDriver::pedals(const DriverView& v) {
   if (cap < v_ref) a_cmd = std::min(a_cmd, kSpeedGain * (cap - v_now));
   state_.target_speed = std::min(v_ref, cap);
   // The tyres' full grip here (the surface's), and what cornering leaves of it.
-  const double mu_here = profile_.mu[route_->line.index_at(state_.s)] / std::max(params_.grip_use, 0.05);
+  const double mu_here = full_grip_here();
   const double lat = std::abs(speed * v.self.yaw_rate);  // m/s^2, what the car does
   // What is left for the drive and the brakes at this lateral acceleration: both axles'
   // friction ellipses under load transfer, as the profile plans them (braking harder in a
