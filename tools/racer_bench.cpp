@@ -37,6 +37,7 @@ constexpr const char* kUsage = R"(usage: racer-bench sim [options]
        racer-bench lap --track FILE [--car FILE] [--profile FILE] [--grip-use G] [--laps N] [--trace CSV]
        racer-bench races [--seeds N] [--cars N] [--laps N] [--difficulty D] [--car FILE] TRACK...
        racer-bench contacts --out CSV [--seeds N] [--cars N] [--laps N] [--difficulty D] [--car FILE] TRACK...
+       racer-bench trace --out CSV [--seeds N] [--cars N] [--laps N] [--difficulty D] [--car FILE] TRACK...
        racer-bench astar --map FILE --scen FILE [--repeat N]
        racer-bench astar --random SIDE [--seed N] [--queries Q] [--obstacles P]
 
@@ -67,6 +68,11 @@ constexpr const char* kUsage = R"(usage: racer-bench sim [options]
             room, curvature, speed vs target, DWA (active, seconds since), seconds since the
             last offset and car contact, the other car's place in line coordinates and
             closing speed; stdout: {"track", "wall_contacts", "car_pairs"} per track
+  trace     the same races as `races`; one CSV row per car every 0.1 s: race distance, lap,
+            line position s and lateral, passing offset and its goal, speed vs the driver's
+            target and its profile, gap to the car ahead in its lane, alongside, holding its
+            lane, DWA (active, steering), recovery, detour: how a race's passing and
+            following went; stdout: {"track", "rows"} per track
   astar     A* (src/ai/grid_search.h) on a MovingAI map, every scenario of the .scen file:
             {"bench", "map", "queries", "matched", "max_error", "us_per_query",
             "expanded_per_query"} (matched: within 1e-6 of the optimal length); or on a
@@ -596,6 +602,53 @@ int bench_contacts(int argc, char** argv) {
   return 0;
 }
 
+// ---- trace -----------------------------------------------------------------------------------
+
+// The races of `races`, one CSV row per car every 0.1 s: where it is in the race and what its
+// traffic layer sees and wants (the car ahead, the passing offset, DWA), to read a race's
+// passing and following from. Read-only (same state hash as `races`).
+int bench_trace(int argc, char** argv) {
+  const std::optional<RaceSet> set = parse_race_set(argc, argv, true);
+  if (!set) return 1;
+  if (set->tracks.empty() || set->out_path.empty()) fail("trace needs --out CSV and at least one TRACK file");
+  std::ofstream csv(set->out_path);
+  csv << "track,seed,t,car,difficulty,distance,lap,s,lateral,offset,offset_goal,speed,target,profile_speed,"
+         "gap_ahead,alongside,holding_lane,dwa_active,dwa_steering,recovery,detour\n";
+  for (const std::string& path : set->tracks) {
+    const auto track = Track::load(path);
+    if (!track) {
+      std::cerr << track.error_text() << "\n";
+      return 1;
+    }
+    long rows = 0;
+    for (int seed = 1; seed <= set->seeds; ++seed) {
+      RaceConfig config;
+      config.laps = set->laps;
+      config.seed = static_cast<std::uint64_t>(seed);
+      Race race(track.value(), make_field(set->spec, "car", set->profiles, set->difficulty, set->cars), config);
+      const long every = std::lround(0.1 * config.rate_hz);
+      for (long step = 0; !race.over(); ++step) {
+        race.step();
+        if (step % every != 0) continue;
+        for (std::size_t i = 0; i < race.car_count(); ++i) {
+          const AiDriver& d = race.driver(i);
+          const DriverState& st = d.state();
+          csv << track.value()->spec().name << ',' << seed << ',' << race.world().time() << ',' << i << ','
+              << d.params().difficulty << ',' << race.race_distance(i) << ',' << race.progress(i).laps_completed()
+              << ',' << st.s << ',' << st.lateral << ',' << st.offset << ',' << st.offset_goal << ','
+              << race.world().car(i).forward_speed() << ',' << st.target_speed << ','
+              << d.profile().target_speed(st.s) << ',' << std::min(st.gap_ahead, 999.0) << ',' << st.alongside
+              << ',' << st.holding_lane << ',' << st.dwa_active << ',' << st.dwa_steering << ','
+              << static_cast<int>(st.recovery) << ',' << st.detour << '\n';
+          ++rows;
+        }
+      }
+    }
+    std::cout << nlohmann::ordered_json{{"track", track.value()->spec().name}, {"rows", rows}}.dump() << "\n";
+  }
+  return 0;
+}
+
 // ---- dwa -------------------------------------------------------------------------------------
 
 constexpr const char* kDwaUsage = R"(usage: racer-bench dwa --scene FILE [--repeat N] [--drive]
@@ -680,6 +733,7 @@ int main(int argc, char** argv) {
   if (std::string(argv[1]) == "lap") return bench_lap(argc, argv);
   if (std::string(argv[1]) == "races") return bench_races(argc, argv);
   if (std::string(argv[1]) == "contacts") return bench_contacts(argc, argv);
+  if (std::string(argv[1]) == "trace") return bench_trace(argc, argv);
   if (std::string(argv[1]) == "astar") return bench_astar(argc, argv);
   if (std::string(argv[1]) == "dwa") return bench_dwa(argc, argv);
   if (std::string(argv[1]) != "sim") fail("unknown benchmark \"" + std::string(argv[1]) + "\" (see --help)");
