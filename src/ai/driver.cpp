@@ -38,6 +38,13 @@ constexpr double kCatchUpDrive = 50.0;   // m/s^2 asked while catching up (the e
 constexpr double kCatchUpBand = 0.4;     // m/s under the profile where the catch-up fades into following it
 constexpr double kLaneRate = 3.0;        // m/s the offset may move to keep our side of a car beside us
 constexpr double kBendLook = 1.0;        // s ahead the offset's rate looks for a bend
+constexpr double kLaneGap = 0.6;          // m between two cars' sides below which a car ahead is in our lane
+constexpr double kPassLaneGap = 0.2;      // m, the same for the car we pass (we are moving out of its lane)
+constexpr double kPassReachExtra = 10.0;  // m beyond the reach a pass under way is kept
+constexpr double kBendAhead = 60.0;       // m beyond the car we pass over which the bend to take the inside of is found
+constexpr double kShiftLook = 1.5;        // s ahead the speed on a shifted line looks for a bend's inside
+constexpr double kShiftMinShare = 0.5;    // the least (1 - n k) a shifted line's speed is scaled by
+constexpr double kFollowBrake = 0.5;      // share of the grip a follower plans to match the car ahead's speed with
 constexpr double kDwaHold = 0.3;         // s DWA keeps the wheel after the tracker's arc was last blocked
 
 int every(double dt, double hz) { return std::max(1, static_cast<int>(std::lround(1.0 / (dt * hz)))); }
@@ -142,6 +149,7 @@ void AiDriver::respawned() {
   queued_ = false;
   pipeline_.clear();
   offset_goal_ = state_.offset = 0.0;
+  pass_ = PassPlan{};
   planner_.reset();
 }
 
@@ -216,13 +224,69 @@ double AiDriver::heading_error_to_line(const DriverView& v) const {
 
 // The tyres' full friction on the surface under the line here (the planning profile's mu
 // is grip_use of it).
-double AiDriver::full_grip_here() const {
-  return profile_.mu[route_->line.index_at(state_.s)] / std::max(params_.grip_use, 0.05);
+double AiDriver::full_grip_here() const { return full_grip_at(state_.s); }
+
+double AiDriver::full_grip_at(double s) const {
+  return profile_.mu[route_->line.index_at(route_->path.wrap(s))] / std::max(params_.grip_use, 0.05);
 }
 
 double AiDriver::room(double s, int side) const {
   const std::size_t i = route_->line.index_at(s);
   return side > 0 ? route_->room_left[i] : route_->room_right[i];
+}
+
+// m of offset usable to pass `car` on side `sd` (+1 left): the road's room (capped at the
+// profile's overtake offset) where it is and here, if that clears it sideways and no other
+// car is in the lane we would move through; 0 when shut.
+double AiDriver::pass_room(int sd, double car_ds, double car_lat, double car_half_width, int car_index) const {
+  const double cap = params_.overtake_offset;
+  const double r = std::min({cap, room(state_.s + std::max(0.0, car_ds), sd), room(state_.s, sd)});
+  if (r < 2.0 * half_width_) return 0.0;
+  if (sd * (sd * r - car_lat) < half_width_ + car_half_width + 0.3) return 0.0;  // cannot get clear of it
+  return lane_clear(sd, r, car_index) ? r : 0.0;
+}
+
+// No car but `except` in the lane from our lateral offset to sd * r.
+bool AiDriver::lane_clear(int sd, double r, int except) const {
+  const double lo = std::min(state_.lateral, sd * r), hi = std::max(state_.lateral, sd * r);
+  for (const Near& c : near_) {
+    if (c.index == except) continue;
+    if (c.lat + c.half_width + half_width_ + 0.4 > lo && c.lat - c.half_width - half_width_ - 0.4 < hi) return false;
+  }
+  return true;
+}
+
+// rad the racing line turns over `distance` m from s (+ = left).
+double AiDriver::turn_ahead(double s, double distance) const {
+  constexpr double kStep = 5.0;  // m
+  double turn = 0.0;
+  for (double d = 0.0; d < distance; d += kStep) turn += route_->path.curvature_at(s + d) * kStep;
+  return turn;
+}
+
+// Keeps the committed pass (see PassPlan) or starts one on a car ahead in our lane that we
+// close on or that holds us up (its speed below what our profile wants here: a following
+// car closes nothing but still wants by). The reach covers the following gap, so a car held
+// at that gap can still be passed.
+void AiDriver::choose_pass(const SeenCar& ahead, const SeenCar& target, double fwd) {
+  const double cap = params_.overtake_offset;
+  const double reach = std::max(25.0, 12.0 + config_.follow_time_s * fwd);
+  const double dt = 1.0 / config_.local_hz;
+  if (pass_.target >= 0) {
+    const bool in_reach = target.index >= 0 && target.ds > -(half_length_ + target.half_length + 1.0) &&
+                          target.gap < reach + kPassReachExtra;
+    const bool shut = in_reach && pass_room(pass_.side, target.ds, target.lat, target.half_width, pass_.target) <= 0.0;
+    keep_pass(pass_, in_reach, shut, dt);
+  } else {
+    keep_pass(pass_, false, false, dt);
+  }
+  if (pass_.target >= 0 || pass_.cooldown_s > 0.0 || cap <= 0.0 || ahead.index < 0) return;
+  const bool held_up = profile_.target_speed(state_.s) * params_.speed_use > ahead.speed + 1.0;
+  if (!(ahead.gap < reach && (ahead.closing > 0.5 || ahead.gap < 8.0 || held_up))) return;
+  const double left = pass_room(+1, ahead.ds, ahead.lat, ahead.half_width, ahead.index);
+  const double right = pass_room(-1, ahead.ds, ahead.lat, ahead.half_width, ahead.index);
+  const int side = pass_side(left, right, turn_ahead(state_.s + std::max(0.0, ahead.ds), kBendAhead));
+  if (side != 0) pass_ = PassPlan{ahead.index, side, 0.0, 0.0};
 }
 
 void AiDriver::scan_traffic(const DriverView& v) {
@@ -231,7 +295,8 @@ void AiDriver::scan_traffic(const DriverView& v) {
   const double fwd = v.self.forward_speed;
   const PathSample here = path.at(state_.s);
   near_.clear();
-  double best_gap = 1e9, best_closing = 0.0, ahead_lat = 0.0, best_speed = 0.0, ahead_ds = 0.0;
+  // The nearest car ahead in our lane, and the car we are passing wherever it is.
+  SeenCar ahead, target;
   bool alongside = false;
   double alongside_lat = 0.0;
   for (const OtherCarView& o : v.others) {
@@ -243,51 +308,24 @@ void AiDriver::scan_traffic(const DriverView& v) {
     const PathProjection p = path.project(o.position, other_hints_[o.index]);
     other_hints_[o.index] = p.index;
     const double ds = wrap_ds(p.s - state_.s, len);
-    const double gap = ds - half_length_ - o.half_length;
-    const double lane = half_width_ + o.half_width + 0.6;
-    const double our_lat = state_.lateral;
-    if (ds > 0.0 && gap < config_.look_range && std::abs(p.offset - our_lat) < lane) {
-      const double closing = fwd - dot(o.velocity, here.tangent);
-      if (gap < best_gap) best_gap = gap, best_closing = closing, ahead_lat = p.offset, ahead_ds = ds,
-                              best_speed = dot(o.velocity, here.tangent);
-    }
+    const SeenCar seen{o.index, ds - half_length_ - o.half_length, ds, p.offset, dot(o.velocity, here.tangent),
+                    fwd - dot(o.velocity, here.tangent), o.half_width, o.half_length};
+    if (o.index == pass_.target) target = seen;
+    // In our lane: the car we pass only while its body overlaps ours sideways.
+    const double lane = half_width_ + o.half_width + (o.index == pass_.target ? kPassLaneGap : kLaneGap);
+    if (ds > 0.0 && seen.gap < config_.look_range && std::abs(p.offset - state_.lateral) < lane && seen.gap < ahead.gap)
+      ahead = seen;
     if (std::abs(ds) < half_length_ + o.half_length + 1.0) alongside = true, alongside_lat = p.offset;
-    if (ds > -(half_length_ + o.half_length + 4.0) && ds < 30.0) near_.push_back({ds, p.offset, o.half_width, o.half_length});
+    if (ds > -(half_length_ + o.half_length + 4.0) && ds < 30.0) near_.push_back({ds, p.offset, o.half_width, o.half_length, o.index});
   }
-  state_.gap_ahead = best_gap;
+  state_.gap_ahead = ahead.gap;
   state_.alongside = alongside;
-  closing_ = best_closing;
-  ahead_speed_ = best_speed;
-  queued_ = best_gap < config_.queue_gap_m;
-  // Passing side: away from the car ahead, towards the side with room; hold while alongside.
-  const double cap = params_.overtake_offset;
-  // Pass a car ahead we are closing on, or one that holds us up: its speed is below what
-  // our profile wants here (a following car closes nothing but still wants by). The reach
-  // covers the following gap, so a car held at that gap can still start its pass.
-  const double reach = std::max(25.0, 12.0 + config_.follow_time_s * fwd);
-  const bool held_up = profile_.target_speed(state_.s) * params_.speed_use > best_speed + 1.0;
-  if (best_gap < reach && (best_closing > 0.5 || best_gap < 8.0 || held_up) && cap > 0.0) {
-    const double s_at = state_.s + best_gap;
-    const int side = (ahead_lat > 0.0) ? -1 : +1;
-    // Room on each side: the road's, and only if no other car (beside us or just ahead,
-    // besides the one we pass) is in the lane we would move into.
-    auto usable = [&](int sd) {
-      const double r = std::min({cap, room(s_at, sd), room(state_.s, sd)});
-      if (r < 2.0 * half_width_) return 0.0;
-      const double lo = std::min(state_.lateral, sd * r), hi = std::max(state_.lateral, sd * r);
-      for (const Near& c : near_) {
-        if (c.lat == ahead_lat && c.ds == ahead_ds) continue;  // the car we pass
-        if (c.lat + c.half_width + half_width_ + 0.4 > lo && c.lat - c.half_width - half_width_ - 0.4 < hi) return 0.0;
-      }
-      return r;
-    };
-    const double want = usable(side);
-    const double other = usable(-side);
-    if (offset_goal_ == 0.0 || std::abs(offset_goal_) < 0.5) {
-      offset_goal_ = want >= other ? side * want : -side * other;
-    } else if (usable(offset_goal_ > 0.0 ? +1 : -1) <= 0.0) {
-      offset_goal_ = 0.0;  // the chosen side closed: drop back in behind
-    }
+  closing_ = ahead.closing;
+  ahead_speed_ = ahead.speed;
+  queued_ = ahead.gap < config_.queue_gap_m;
+  choose_pass(ahead, target, fwd);
+  if (pass_.side != 0) {
+    offset_goal_ = pass_.side * params_.overtake_offset;
   } else if (alongside) {
     const int side = alongside_lat > state_.lateral ? -1 : +1;  // keep away from the car beside us
     if (offset_goal_ * side < 0.0) offset_goal_ = 0.0;
@@ -322,6 +360,21 @@ void AiDriver::scan_traffic(const DriverView& v) {
 
 // ---------------------------------------------------------------- speed
 
+// The share of the profile's speed the line shifted by the offset allows over the next
+// kShiftLook s: a parallel line n m to the inside of a bend of curvature k has curvature
+// k / (1 - n k), so v scales by sqrt(1 - n k) (the outside of a bend is wider: 1); and 0.98
+// anyway (the shift itself and the way back are curves the line does not have).
+double AiDriver::shifted_line_share(double speed) const {
+  constexpr double kStep = 4.0;  // m
+  const double n = state_.offset;
+  double share = 1.0;
+  for (double d = 0.0; d <= std::max(20.0, speed * kShiftLook); d += kStep) {
+    const double nk = n * route_->path.curvature_at(state_.s + d);
+    if (nk > 0.0) share = std::min(share, std::sqrt(std::max(kShiftMinShare, 1.0 - nk)));
+  }
+  return 0.98 * share;
+}
+
 void AiDriver::plan_speed(const DriverView& v) {
   const double speed = std::max(0.0, v.self.forward_speed);
   double scale = 1.0;
@@ -329,13 +382,22 @@ void AiDriver::plan_speed(const DriverView& v) {
   // tighter curve than the line, and the grip beside the road is less).
   const double off = std::abs(state_.lateral - state_.offset);
   if (off > kOffLineFree) scale *= std::max(0.6, 1.0 - kOffLineSlow * (off - kOffLineFree));
-  if (state_.offset != 0.0) scale *= 0.98;  // a shifted line is tighter than the racing line
+  if (state_.offset != 0.0) scale *= shifted_line_share(speed);
   if (mistake_left_ > 0.0 && mistake_kind_ == 0) scale *= 0.85;  // a lift
   speed_scale_ = scale;
-  // Following: a car ahead on our line closer than the time gap -> match its speed, a
-  // little slower the closer we are (no following while the offset takes us past it).
-  const double follow = 2.0 + config_.follow_time_s * speed;
-  speed_cap_ = state_.gap_ahead < follow ? std::max(0.0, ahead_speed_ - 0.8 * (follow - state_.gap_ahead)) : 1e9;
+  // Following a car ahead on our line (none while the offset takes us past it): beyond the
+  // standoff (the time gap and 2 m), no faster than we could brake to its speed by the
+  // standoff at kFollowBrake of the grip under the two of us (v^2 <= v_ahead^2 + 2 a d: on
+  // ice the queue closes up gently, not at full speed to the time gap); inside it, a little
+  // slower than it the closer we are.
+  const double standoff = 2.0 + config_.follow_time_s * speed;
+  const double spare = state_.gap_ahead - standoff;
+  const double mu = std::min(full_grip_here(), full_grip_at(state_.s + std::min(state_.gap_ahead, config_.look_range)));
+  const double brake = kFollowBrake * mu * kGravity;  // m/s^2
+  const double ahead = std::max(0.0, ahead_speed_);
+  speed_cap_ = state_.gap_ahead > config_.look_range ? 1e9
+               : spare >= 0.0 ? std::sqrt(ahead * ahead + 2.0 * brake * spare)
+                              : std::max(0.0, ahead + 0.8 * spare);
   if (state_.detour) speed_cap_ = kDetourSpeed;  // round the blockage at walking pace, not following it
 }
 

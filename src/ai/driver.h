@@ -55,7 +55,7 @@ struct DriverConfig {
   double respawn_after_s = 8.0;    ///< s without progress before asking for a respawn
   double progress_step_m = 3.0;    ///< m of progress that resets the stall clock
   double queue_gap_m = 10.0;       ///< m, a car this close ahead in our path: waiting, not stuck
-  double follow_time_s = 0.45;     ///< s, following gap kept to a car ahead on our line
+  double follow_time_s = 0.45;     ///< s, following gap kept to a car ahead on our line (and 2 m)
 };
 
 /// What the driver decided last (debug panels, tests).
@@ -125,8 +125,21 @@ class AiDriver {
   void make_mistakes(const DriverView& v);
   Controls delayed(const Controls& c);
 
-  double room(double s, int side) const;
-  double full_grip_here() const;  // tyre friction on the surface at state_.s (grip_use undone)  // m of room beside the line at s (+1 left, -1 right)
+  double room(double s, int side) const;  // m of room beside the line at s (+1 left, -1 right)
+  double pass_room(int sd, double car_ds, double car_lat, double car_half_width, int car_index) const;
+  bool lane_clear(int sd, double r, int except) const;
+  double shifted_line_share(double speed) const;
+  double turn_ahead(double s, double distance) const;
+  struct SeenCar {  // another car as the traffic scan saw it, in our line's coordinates
+    int index = -1;
+    double gap = 1e9;          // m bumper to bumper along the line
+    double ds = 0.0, lat = 0.0;  // m, CG along the line from ours, lateral offset
+    double speed = 0.0, closing = 0.0;  // m/s along the line, and ours minus that
+    double half_width = 0.9, half_length = 2.2;
+  };
+  void choose_pass(const SeenCar& ahead, const SeenCar& target, double fwd);
+  double full_grip_here() const;  // tyre friction on the surface at state_.s (grip_use undone)
+  double full_grip_at(double s) const;  // the same at s along the line
   double heading_error_to_line(const DriverView& v) const;
   double time_to_edge(const DriverView& v) const;  // s along the car's arc to undrivable ground
 
@@ -144,7 +157,7 @@ class AiDriver {
   std::vector<Vec2> waypoints_;
   std::vector<DwaObstacle> obstacles_;
   std::vector<int> other_hints_;
-  struct Near { double ds, lat, half_width, half_length; };  // another car near us, in line coordinates
+  struct Near { double ds, lat, half_width, half_length; int index; };  // another car near us, in line coordinates
   // routing around a blockage
   GridSearch search_;
   SearchGrid window_;
@@ -172,6 +185,7 @@ class AiDriver {
   double ahead_speed_ = 0.0;     // m/s of the car ahead along the line
   bool queued_ = false;          // waiting behind a car close ahead (not stuck)
   double offset_goal_ = 0.0;     // m, where the overtaking logic wants the line
+  PassPlan pass_;                // the pass under way
   double dwa_speed_ = 1e9;       // m/s, DWA's speed when active
   double dwa_steer_ = 0.0;
   double line_kappa_ = 0.0;      // 1/m, the curvature the tracker steers for (DWA's preferred arc)

@@ -23,4 +23,24 @@ double offset_rate(double lateral_use, const OffsetRate& r) {
   return r.free_rate * (1.0 - t * (1.0 - r.min_share));
 }
 
+int pass_side(double usable_left, double usable_right, double turn_ahead, const PassRules& r) {
+  if (usable_left <= 0.0 && usable_right <= 0.0) return 0;
+  if (std::abs(turn_ahead) >= r.bend_turn) {
+    const int inside = turn_ahead > 0.0 ? +1 : -1;
+    if ((inside > 0 ? usable_left : usable_right) > 0.0) return inside;
+  }
+  return usable_left >= usable_right ? +1 : -1;
+}
+
+void keep_pass(PassPlan& plan, bool in_reach, bool side_shut, double dt, const PassRules& r) {
+  plan.cooldown_s = std::max(0.0, plan.cooldown_s - dt);
+  if (plan.target < 0) return;
+  if (!in_reach) {
+    plan = PassPlan{-1, 0, 0.0, plan.cooldown_s};
+    return;
+  }
+  plan.shut_s = side_shut ? plan.shut_s + dt : 0.0;
+  if (plan.shut_s >= r.shut_hold) plan = PassPlan{-1, 0, 0.0, r.cooldown};
+}
+
 }  // namespace racer

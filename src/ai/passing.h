@@ -43,4 +43,32 @@ struct OffsetRate {
 };
 double offset_rate(double lateral_use, const OffsetRate& r = {});
 
+/// PassPlan: the pass a driver has committed to, a side of one car ahead. A pass is kept
+/// while its car is in reach (ahead, or not yet behind us), whatever the racing line and the
+/// road's room do on the way (the offset is clamped to the room meanwhile): a pass dropped
+/// and chosen afresh every time the room narrows only ever weaves behind its car. Only
+/// another car in the lane we pass in, for `shut_hold`, drops it; a dropped pass waits
+/// `cooldown` before a new one is chosen.
+struct PassPlan {
+  int target = -1;          ///< index of the car being passed (-1: no pass)
+  int side = 0;             ///< +1 its left, -1 its right (0: no pass)
+  double shut_s = 0.0;      ///< s the side has been shut by another car
+  double cooldown_s = 0.0;  ///< s before a new pass may be chosen
+};
+struct PassRules {
+  double shut_hold = 0.4;   ///< s a shut side is waited out before the pass is dropped
+  double cooldown = 1.0;    ///< s after a dropped pass before the next is chosen
+  double bend_turn = 0.3;   ///< rad of heading change ahead that makes a bend's inside the side to take
+};
+
+/// pass_side: the side to take a new pass on: the inside of the bend ahead (`turn_ahead`,
+/// rad of the line's heading change over the stretch ahead, + = a left bend) when it is
+/// usable and the bend turns by at least bend_turn, else the side with more usable room.
+/// usable_left / usable_right: m of offset available on that side (0 = shut). 0: neither.
+int pass_side(double usable_left, double usable_right, double turn_ahead, const PassRules& r = {});
+
+/// keep_pass: one step of `dt` s of a committed pass: ended (no pass) when its car is out of
+/// reach, dropped (and the cooldown started) when its side has been shut for shut_hold.
+void keep_pass(PassPlan& plan, bool in_reach, bool side_shut, double dt, const PassRules& r = {});
+
 }  // namespace racer

@@ -387,5 +387,44 @@ TEST(Driver, DwaOnlyWatchesACarInTheNextLane) {
   EXPECT_EQ(race.result().cars[0].car_contacts, 0);
 }
 
+// Following on ice: a car crawling over Cragmoor Stage's ice patch 25 m ahead, and ours
+// coming up behind it at 12 m/s with no passing. The follower must shed its speed in time on
+// ice's grip (it plans the approach with the grip under both cars) and not nudge the car
+// ahead, then hold behind it, not stop 20 m back. (Following that braked only inside the
+// standoff came to 0.4 m of it here.)
+TEST(Driver, FollowsACrawlingCarOverIceWithoutNudgingIt) {
+  auto track = Track::load(std::string(RACER_SOURCE_DIR) + "/tracks/cragmoor_stage.json");
+  ASSERT_TRUE(track.ok()) << track.error_text();
+  const Track& t = *track.value();
+  const Result<CarSpec> spec = load_car_spec(std::string(RACER_SOURCE_DIR) + "/assets/cars/sedan.json");
+  ASSERT_TRUE(spec.ok());
+  RaceEntry e{"AI", "sedan", spec.value(), AiParams{}};
+  e.params.mistakes_per_minute = 0.0;
+  e.params.overtake_offset = 0.0;  // following only
+  RaceConfig config;
+  config.laps = 1;
+  Race race(track.value(), {e, e}, config);
+  const AiRoute& route = race.driver(0).route();
+  double ice = -1.0;  // the first line point on ice
+  for (double s = 0.0; s < route.path.length() && ice < 0.0; s += 1.0)
+    if (t.surface_at(route.path.at(s).position) == Surface::Ice) ice = s;
+  ASSERT_GE(ice, 0.0) << "Cragmoor Stage's line crosses no ice";
+  const double crawl = 3.0;  // m/s
+  double lead_s = ice + 5.0;
+  const PathSample from = route.path.at(lead_s - 25.0);
+  race.world().car(0).place(from.position, std::atan2(from.tangent.y, from.tangent.x), 12.0);
+  double closest = 1e9;
+  while (race.world().time() < 8.0) {
+    const PathSample at = route.path.at(lead_s);
+    race.world().car(1).place(at.position, std::atan2(at.tangent.y, at.tangent.x), crawl);
+    race.step();
+    lead_s += crawl / config.rate_hz;
+    closest = std::min(closest, race.driver(0).state().gap_ahead);
+  }
+  EXPECT_EQ(race.result().cars[0].car_contacts, 0) << "closest gap " << closest << " m";
+  EXPECT_GT(closest, 2.0) << "m bumper to bumper: inside the following standoff's 2 m floor";
+  EXPECT_LT(race.driver(0).state().gap_ahead, 10.0) << "m: holds behind it, not far back";
+}
+
 }  // namespace
 }  // namespace racer

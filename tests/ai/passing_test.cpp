@@ -49,5 +49,41 @@ TEST(OffsetRate, SlowsTheOffsetInBendsNearTheLimit) {
   }
 }
 
+// The inside of a real bend ahead when it is open; otherwise the roomier side; none when both
+// are shut.
+TEST(PassSide, TakesTheInsideOfTheBendAheadWhenItIsOpen) {
+  const PassRules r;  // a bend turns by 0.3 rad or more
+  EXPECT_EQ(pass_side(2.0, 3.0, 0.8, r), +1);   // left bend: the left, though the right has more room
+  EXPECT_EQ(pass_side(3.0, 2.0, -0.8, r), -1);  // right bend: the right
+  EXPECT_EQ(pass_side(0.0, 3.0, 0.8, r), -1);   // the inside is shut: the outside
+  EXPECT_EQ(pass_side(2.0, 3.0, 0.1, r), -1);   // a kink is no bend: the roomier side
+  EXPECT_EQ(pass_side(3.0, 2.0, -0.1, r), +1);
+  EXPECT_EQ(pass_side(0.0, 0.0, 0.8, r), 0);
+}
+
+// A pass is kept while its car is in reach and its side open, even through short shut spells;
+// shut for shut_hold it is dropped and nothing new is chosen for the cooldown; out of reach it
+// ends with no cooldown (passed, or fallen back).
+TEST(KeepPass, HoldsASideUntilItStaysShutThenCoolsDown) {
+  const PassRules r;  // 0.4 s shut, 1.0 s cooldown
+  const double dt = 1.0 / 60.0;
+  PassPlan plan{3, +1, 0.0, 0.0};
+  for (int i = 0; i < 600; ++i) keep_pass(plan, true, i % 12 < 6, dt, r);  // shut 0.1 s in every 0.2 s
+  EXPECT_EQ(plan.target, 3);
+  EXPECT_EQ(plan.side, +1);
+  int steps = 0;
+  while (plan.target >= 0 && steps < 1000) keep_pass(plan, true, true, dt, r), ++steps;
+  EXPECT_NEAR(steps * dt, r.shut_hold, 1.5 * dt);
+  EXPECT_EQ(plan.side, 0);
+  EXPECT_DOUBLE_EQ(plan.cooldown_s, r.cooldown);
+  for (int i = 0; i < 30; ++i) keep_pass(plan, false, false, dt, r);
+  EXPECT_NEAR(plan.cooldown_s, r.cooldown - 30 * dt, 1e-9);
+  PassPlan passed{5, -1, 0.2, 0.0};
+  keep_pass(passed, false, false, dt, r);
+  EXPECT_EQ(passed.target, -1);
+  EXPECT_EQ(passed.side, 0);
+  EXPECT_DOUBLE_EQ(passed.cooldown_s, 0.0);
+}
+
 }  // namespace
 }  // namespace racer
