@@ -39,8 +39,9 @@ constexpr double kCatchUpBand = 0.4;     // m/s under the profile where the catc
 constexpr double kLaneRate = 3.0;        // m/s the offset may move to keep our side of a car beside us
 constexpr double kBendLook = 1.0;        // s ahead the offset's rate looks for a bend
 constexpr double kLaneGap = 0.6;          // m between two cars' sides below which a car ahead is in our lane
-constexpr double kPassLaneGap = 0.2;      // m, the same for the car we pass (we are moving out of its lane)
 constexpr double kPassReachExtra = 10.0;  // m beyond the reach a pass under way is kept
+constexpr double kPassMinGrip = 0.35;     // friction below which no pass is started or kept (ice: ~0.13; gravel, dirt ~0.7)
+constexpr double kPassGripLook = 30.0;    // m beyond the car we pass over which that grip is looked for
 constexpr double kBendAhead = 60.0;       // m beyond the car we pass over which the bend to take the inside of is found
 constexpr double kShiftLook = 1.5;        // s ahead the speed on a shifted line looks for a bend's inside
 constexpr double kShiftMinShare = 0.5;    // the least (1 - n k) a shifted line's speed is scaled by
@@ -256,6 +257,14 @@ bool AiDriver::lane_clear(int sd, double r, int except) const {
   return true;
 }
 
+// The least full tyre friction under the line over `distance` m from s.
+double AiDriver::least_grip(double s, double distance) const {
+  constexpr double kStep = 5.0;  // m
+  double least = full_grip_at(s);
+  for (double d = kStep; d < distance; d += kStep) least = std::min(least, full_grip_at(s + d));
+  return least;
+}
+
 // rad the racing line turns over `distance` m from s (+ = left).
 double AiDriver::turn_ahead(double s, double distance) const {
   constexpr double kStep = 5.0;  // m
@@ -275,7 +284,8 @@ void AiDriver::choose_pass(const SeenCar& ahead, const SeenCar& target, double f
   if (pass_.target >= 0) {
     const bool in_reach = target.index >= 0 && target.ds > -(half_length_ + target.half_length + 1.0) &&
                           target.gap < reach + kPassReachExtra;
-    const bool shut = in_reach && pass_room(pass_.side, target.ds, target.lat, target.half_width, pass_.target) <= 0.0;
+    const bool shut = in_reach && (pass_room(pass_.side, target.ds, target.lat, target.half_width, pass_.target) <= 0.0 ||
+                                   least_grip(state_.s, kPassGripLook) < kPassMinGrip);
     keep_pass(pass_, in_reach, shut, dt);
   } else {
     keep_pass(pass_, false, false, dt);
@@ -283,6 +293,7 @@ void AiDriver::choose_pass(const SeenCar& ahead, const SeenCar& target, double f
   if (pass_.target >= 0 || pass_.cooldown_s > 0.0 || cap <= 0.0 || ahead.index < 0) return;
   const bool held_up = profile_.target_speed(state_.s) * params_.speed_use > ahead.speed + 1.0;
   if (!(ahead.gap < reach && (ahead.closing > 0.5 || ahead.gap < 8.0 || held_up))) return;
+  if (least_grip(state_.s, std::max(0.0, ahead.ds) + kPassGripLook) < kPassMinGrip) return;  // no passing on ice
   const double left = pass_room(+1, ahead.ds, ahead.lat, ahead.half_width, ahead.index);
   const double right = pass_room(-1, ahead.ds, ahead.lat, ahead.half_width, ahead.index);
   const int side = pass_side(left, right, turn_ahead(state_.s + std::max(0.0, ahead.ds), kBendAhead));
@@ -311,8 +322,7 @@ void AiDriver::scan_traffic(const DriverView& v) {
     const SeenCar seen{o.index, ds - half_length_ - o.half_length, ds, p.offset, dot(o.velocity, here.tangent),
                     fwd - dot(o.velocity, here.tangent), o.half_width, o.half_length};
     if (o.index == pass_.target) target = seen;
-    // In our lane: the car we pass only while its body overlaps ours sideways.
-    const double lane = half_width_ + o.half_width + (o.index == pass_.target ? kPassLaneGap : kLaneGap);
+    const double lane = half_width_ + o.half_width + kLaneGap;
     if (ds > 0.0 && seen.gap < config_.look_range && std::abs(p.offset - state_.lateral) < lane && seen.gap < ahead.gap)
       ahead = seen;
     if (std::abs(ds) < half_length_ + o.half_length + 1.0) alongside = true, alongside_lat = p.offset;

@@ -130,6 +130,7 @@ class AiDriver {
   bool lane_clear(int sd, double r, int except) const;
   double shifted_line_share(double speed) const;
   double turn_ahead(double s, double distance) const;
+  double least_grip(double s, double distance) const;
   struct SeenCar {  // another car as the traffic scan saw it, in our line's coordinates
     int index = -1;
     double gap = 1e9;          // m bumper to bumper along the line
