@@ -35,7 +35,7 @@ constexpr const char* kUsage = R"(usage: racer-bench sim [options]
        racer-bench surface --track FILE [--queries N]
        racer-bench line --track FILE [--car FILE]
        racer-bench lap --track FILE [--car FILE] [--profile FILE] [--grip-use G] [--laps N] [--trace CSV]
-       racer-bench races [--seeds N] [--cars N] [--laps N] [--difficulty D] [--car FILE] TRACK...
+       racer-bench races [--seeds N] [--cars N] [--laps N] [--difficulty D] [--car FILE] [--each] TRACK...
        racer-bench contacts --out CSV [--seeds N] [--cars N] [--laps N] [--difficulty D] [--car FILE] TRACK...
        racer-bench trace --out CSV [--seeds N] [--cars N] [--laps N] [--difficulty D] [--car FILE] TRACK...
        racer-bench astar --map FILE --scen FILE [--repeat N]
@@ -61,7 +61,8 @@ constexpr const char* kUsage = R"(usage: racer-bench sim [options]
             "car_contacts_per_car_lap", "max_stuck_s", "respawns", "min_overtakes",
             "fastest_lap_over_limit", "realtime_factor"} (worst or mean as named), then
             {"all": ...} over every track: a driver change judged on one race of one seed is
-            noise (the races are chaotic)
+            noise (the races are chaotic); --each: first one such line per race, with its
+            "track" and "seed"
   contacts  the same races as `races`; every contact as the race counts it (car and wall, or
             a pair of cars, touching after 0.5 s apart) as one CSV row per car involved: time,
             car, wall or other car, line position s and lateral, passing offset and its goal,
@@ -233,7 +234,8 @@ struct RaceSet {
   int seeds = 3, cars = 8, laps = 5;
   std::string difficulty = "mixed";
   std::vector<std::string> tracks;
-  std::string out_path;  // --out (contacts only)
+  std::string out_path;  // --out (contacts, trace)
+  bool each = false;     // --each: races also prints every race's own line
   CarSpec spec;
   std::vector<AiParams> profiles;
 };
@@ -247,6 +249,10 @@ std::optional<RaceSet> parse_race_set(int argc, char** argv, bool with_out) {
     const std::string arg = argv[i];
     if (arg.rfind("--", 0) != 0) {
       set.tracks.push_back(arg);
+      continue;
+    }
+    if (arg == "--each") {
+      set.each = true;
       continue;
     }
     if (i + 1 >= argc) fail("option " + arg + " needs a value");
@@ -334,6 +340,13 @@ int bench_races(int argc, char** argv) {
       const RaceResult r = race.result();
       one.add(r, wall);
       all.add(r, wall);
+      if (set->each) {
+        Sum alone;
+        alone.add(r, wall);
+        nlohmann::ordered_json line = {{"track", track.value()->spec().name}, {"seed", seed}};
+        line.update(alone.json());
+        std::cout << line.dump() << "\n";
+      }
     }
     nlohmann::ordered_json out = {{"track", track.value()->spec().name}};
     out.update(one.json());
