@@ -125,10 +125,11 @@ class AiDriver {
   void make_mistakes(const DriverView& v);
   Controls delayed(const Controls& c);
 
-  double room(double s, int side) const;
-  double full_grip_here() const;  // tyre friction on the surface at state_.s (grip_use undone)  // m of room beside the line at s (+1 left, -1 right)
+  double room(double s, int side) const;  // m of room beside the line at s (+1 left, -1 right)
+  double full_grip_here() const;  // tyre friction on the surface at state_.s (grip_use undone)
   double heading_error_to_line(const DriverView& v) const;
-  double time_to_edge(const DriverView& v) const;  // s along the car's arc to undrivable ground
+  // s along the car's arc to undrivable ground (1e9: none before `horizon` s nor within 1 s)
+  double time_to_edge(const DriverView& v, double horizon) const;
 
   std::shared_ptr<const AiRoute> route_;
   const Track& track_;
