@@ -203,7 +203,9 @@ namespace {
 
 // The friction ellipses of both axles at lateral acceleration a_y (see axle_accel_limit), all
 // per unit mass (m/s^2): holds(a) says whether they carry longitudinal acceleration a (dir
-// +1 driving, -1 braking), margin(a) says by how much (> 0 inside, < 0 outside, continuous).
+// +1 driving, -1 braking). Driving, drive_margin(a) says by how much the driven wheels do
+// (> 0 inside, < 0 outside, continuous): the open differentials are what binds below the
+// axle ellipses, so the root search below them looks at nothing else.
 class AxleLimit {
  public:
   AxleLimit(const CarEnvelope& car, double a_y, double mu, double mu_y, int dir)
@@ -222,10 +224,12 @@ class AxleLimit {
     return axle_holds(nf, wf_ * ay_, phi_f_ * ax, car_.front_roll_share) &&
            axle_holds(nr, wr_ * ay_, (1.0 - phi_f_) * ax, 1.0 - car_.front_roll_share);
   }
-  double margin(double ax) const {
-    const double nf = wf_ * kGravity - dir_ * ax * hl_, nr = wr_ * kGravity + dir_ * ax * hl_;
-    return std::min({nf, nr, axle_margin(nf, wf_ * ay_, phi_f_ * ax, car_.front_roll_share),
-                     axle_margin(nr, wr_ * ay_, (1.0 - phi_f_) * ax, 1.0 - car_.front_roll_share)});
+  double drive_margin(double ax) const {
+    double m = std::numeric_limits<double>::infinity();
+    if (phi_f_ > 0.0) m = wheels_margin(wf_ * kGravity - ax * hl_, wf_ * ay_, phi_f_ * ax, car_.front_roll_share);
+    if (phi_f_ < 1.0)
+      m = std::min(m, wheels_margin(wr_ * kGravity + ax * hl_, wr_ * ay_, (1.0 - phi_f_) * ax, 1.0 - car_.front_roll_share));
+    return m;
   }
 
   /// The largest acceleration in [0, mu g] both axle ellipses carry (open differentials aside).
@@ -247,11 +251,12 @@ class AxleLimit {
     if (fx_wheel > n_in) return false;
     return mu_y_ * (std::sqrt(square(n_in) - square(fx_wheel)) + std::sqrt(square(n_out) - square(fx_wheel))) >= fy_axle;
   }
-  double axle_margin(double n_axle, double fy_axle, double fx_axle, double roll_share) const {
-    if (dir_ < 0 || fx_axle <= 0.0) return n_axle - std::sqrt(square(fy_axle / mu_y_) + square(fx_axle / mu_));
+  // A driven axle through its open differential: the inner wheel's grip left after its
+  // drive, and the cornering force both wheels have left against what the axle must carry.
+  double wheels_margin(double n_axle, double fy_axle, double fx_axle, double roll_share) const {
     const double n_in = std::max(0.0, 0.5 * n_axle - transfer_ * roll_share), n_out = n_axle - n_in;
     const double fx_wheel = 0.5 * fx_axle / mu_;
-    const double spare = n_in - fx_wheel;  // the inner wheel's grip left after its drive
+    const double spare = n_in - fx_wheel;
     if (spare < 0.0) return spare;
     const double cornering = mu_y_ * (std::sqrt(square(n_in) - square(fx_wheel)) + std::sqrt(square(n_out) - square(fx_wheel)));
     return std::min(spare, cornering - fy_axle);
@@ -296,14 +301,14 @@ double bisect_holds(const AxleLimit& limit, double up) {
   return lo;
 }
 
-// A root of limit.margin in [0, up] (margin(0) > 0 > margin(up)), by false position with
-// the Illinois halving, to 1e-10 of up.
-double margin_root(const AxleLimit& limit, double up) {
-  double lo = 0.0, m_lo = limit.margin(lo), m_up = limit.margin(up), a = up;
+// A root of limit.drive_margin in [0, up] (m_lo = margin(0) > 0 > m_up = margin(up)), by
+// false position with the Illinois halving, to 1e-10 of up.
+double margin_root(const AxleLimit& limit, double up, double m_lo, double m_up) {
+  double lo = 0.0, a = up;
   int side = 0;
   for (int it = 0; it < 40 && up - lo > 1e-10 * a; ++it) {
     a = up - m_up * (up - lo) / (m_up - m_lo);
-    const double m = limit.margin(a);
+    const double m = limit.drive_margin(a);
     if (m == 0.0) return a;
     if (m > 0.0) {
       lo = a;
@@ -325,8 +330,9 @@ double margin_root(const AxleLimit& limit, double up) {
 // up to some point and false beyond (what the bisection assumes), every halving it would
 // have made agrees with the replay whenever both checks pass; else the bisection runs.
 double bisect_holds_from_root(const AxleLimit& limit, double up) {
-  if (!(limit.margin(0.0) > 0.0 && limit.margin(up) < 0.0)) return bisect_holds(limit, up);
-  const double r = margin_root(limit, up);
+  const double m_lo = limit.drive_margin(0.0), m_up = limit.drive_margin(up);
+  if (!(m_lo > 0.0 && m_up < 0.0)) return bisect_holds(limit, up);
+  const double r = margin_root(limit, up, m_lo, m_up);
   double lo = 0.0, hi = up;
   for (int it = 0; it < kHalvings; ++it) {
     const double mid = 0.5 * (lo + hi);
