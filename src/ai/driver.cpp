@@ -205,8 +205,9 @@ void AiDriver::watch_stall(const DriverView& v) {
                        launch_accel_ < kLaunchAccel &&  // not pulling away
                        since_recovery_ > 2.0 && !queued_;  // waiting behind a car: never reverse into the queue
   const bool pinned = wall_time_ > 0.5;
-  const bool facing_back = std::abs(heading_error_to_line(v)) > 2.0 && std::abs(v.self.forward_speed) < 2.0 &&
-                           since_recovery_ > 2.0;
+  // (The heading error last: a point on the line and an atan2, only for a slow car.)
+  const bool facing_back = std::abs(v.self.forward_speed) < 2.0 && since_recovery_ > 2.0 &&
+                           std::abs(heading_error_to_line(v)) > 2.0;
   if (stalled || pinned || facing_back) {
     since_recovery_ = 0.0;
     state_.recovery = Recovery::Reverse;
@@ -620,10 +621,10 @@ Controls AiDriver::pedals(const DriverView& v) {
   // filter's business and a car ahead the collision filter's: both come later, uncapped.
   const CarEnvelope& env = route_->envelope;
   const double mu_y = mu_here * env.lateral_share;
-  const double drive_max = axle_accel_limit(env, lat, mu_here, mu_y, +1);
-  const double brake_max = axle_accel_limit(env, lat, mu_here, mu_y, -1);
-  a_cmd = std::min(a_cmd, std::max(drive_max, kMinDriveShare * mu_here * kGravity));
-  a_cmd = std::max(a_cmd, -std::max(brake_max, kMinBrakeShare * mu_here * kGravity));
+  // (Each limit only when the command is beyond the share always left to it.)
+  const double drive_floor = kMinDriveShare * mu_here * kGravity, brake_floor = kMinBrakeShare * mu_here * kGravity;
+  if (a_cmd > drive_floor) a_cmd = std::min(a_cmd, std::max(axle_accel_limit(env, lat, mu_here, mu_y, +1), drive_floor));
+  if (a_cmd < -brake_floor) a_cmd = std::max(a_cmd, -std::max(axle_accel_limit(env, lat, mu_here, mu_y, -1), brake_floor));
   // Acceleration -> pedals through the car's envelope: the force the tyres must give on
   // top of drag and rolling resistance, as a share of the engine's force at this speed or
   // of the brakes' (tyre-limited) force.
@@ -687,22 +688,23 @@ Controls AiDriver::filters(Controls c, const DriverView& v) {
   st.max_angle = geometry_.max_angle;
   c = filter_stability(c, st);
   EdgeFilter edge;
-  edge.time_to_edge = time_to_edge(v);
+  edge.time_to_edge = time_to_edge(v, edge.brake_time);
   c = filter_edge(c, edge);
   c = filter_steer_rate(c, last_steer_, config_.steer_rate, v.dt);
   return c;
 }
 
-double AiDriver::time_to_edge(const DriverView& v) const {
+double AiDriver::time_to_edge(const DriverView& v, double horizon) const {
   const double speed = v.self.forward_speed;
   if (speed < 8.0) return 1e9;
-  // March along the arc the car is on (speed and yaw rate held) every 0.05 s for 1 s.
+  // March along the arc the car is on (speed and yaw rate held) every 0.05 s for 1 s, or
+  // until the horizon (an edge found later changes nothing).
   const CostGrid& grid = track_.cost_grid();
   constexpr double kStep = 0.05;
   const Vec2 turn = from_angle(v.self.yaw_rate * kStep);  // the heading's change per step
   Vec2 dir = v.self.velocity / length(v.self.velocity);
   Vec2 p = v.self.position;
-  for (double t = kStep; t <= 1.0 + 1e-9; t += kStep) {
+  for (double t = kStep; t <= 1.0 + 1e-9 && t < horizon; t += kStep) {
     dir = {turn.x * dir.x - turn.y * dir.y, turn.y * dir.x + turn.x * dir.y};
     p = p + dir * (speed * kStep);
     int x = 0, y = 0;

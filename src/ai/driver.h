@@ -142,7 +142,8 @@ class AiDriver {
   double full_grip_here() const;  // tyre friction on the surface at state_.s (grip_use undone)
   double full_grip_at(double s) const;  // the same at s along the line
   double heading_error_to_line(const DriverView& v) const;
-  double time_to_edge(const DriverView& v) const;  // s along the car's arc to undrivable ground
+  // s along the car's arc to undrivable ground (1e9: none before `horizon` s nor within 1 s)
+  double time_to_edge(const DriverView& v, double horizon) const;
 
   std::shared_ptr<const AiRoute> route_;
   const Track& track_;

@@ -199,39 +199,73 @@ LineSurface uniform_surface(const RacingLine& line, double grip, double rolling)
 
 // ---- 3. the passes -----------------------------------------------------------------------
 
-double axle_accel_limit(const CarEnvelope& car, double a_y, double mu, double mu_y, int dir) {
-  const double hl = car.cg_height_over_wheelbase, ay = std::abs(a_y);
-  const double wf = car.front_static_share, wr = 1.0 - wf;
-  const double phi_f = dir > 0 ? car.front_drive_share : 1.0 - car.rear_brake_share;
-  mu = std::max(mu, 1e-6);
-  mu_y = std::max(mu_y, 1e-6);
+namespace {
+
+// The friction ellipses of both axles at lateral acceleration a_y (see axle_accel_limit), all
+// per unit mass (m/s^2): holds(a) says whether they carry longitudinal acceleration a (dir
+// +1 driving, -1 braking). Driving, drive_margin(a) says by how much the driven wheels do
+// (> 0 inside, < 0 outside, continuous): the open differentials are what binds below the
+// axle ellipses, so the root search below them looks at nothing else.
+class AxleLimit {
+ public:
+  AxleLimit(const CarEnvelope& car, double a_y, double mu, double mu_y, int dir)
+      : car_(car), mu_(std::max(mu, 1e-6)), mu_y_(std::max(mu_y, 1e-6)), ay_(std::abs(a_y)), dir_(dir),
+        hl_(car.cg_height_over_wheelbase), wf_(car.front_static_share), wr_(1.0 - wf_),
+        phi_f_(dir > 0 ? car.front_drive_share : 1.0 - car.rear_brake_share),
+        transfer_(ay_ * car.cg_height_over_track) {}
+
+  double mu() const { return mu_; }
+  /// Driving with lateral load transfer: the open differentials may bind below the ellipses.
+  bool open_differentials_bind() const { return dir_ > 0 && transfer_ > 0.0; }
+
+  bool holds(double ax) const {
+    const double nf = wf_ * kGravity - dir_ * ax * hl_, nr = wr_ * kGravity + dir_ * ax * hl_;
+    if (nf <= 0.0 || nr <= 0.0) return false;
+    return axle_holds(nf, wf_ * ay_, phi_f_ * ax, car_.front_roll_share) &&
+           axle_holds(nr, wr_ * ay_, (1.0 - phi_f_) * ax, 1.0 - car_.front_roll_share);
+  }
+  double drive_margin(double ax) const {
+    double m = std::numeric_limits<double>::infinity();
+    if (phi_f_ > 0.0) m = wheels_margin(wf_ * kGravity - ax * hl_, wf_ * ay_, phi_f_ * ax, car_.front_roll_share);
+    if (phi_f_ < 1.0)
+      m = std::min(m, wheels_margin(wr_ * kGravity + ax * hl_, wr_ * ay_, (1.0 - phi_f_) * ax, 1.0 - car_.front_roll_share));
+    return m;
+  }
+
+  /// The largest acceleration in [0, mu g] both axle ellipses carry (open differentials aside).
+  double ellipses() const {
+    const double front = root(wf_ * kGravity, -dir_ * hl_, square(wf_ * ay_ / mu_y_), phi_f_ / mu_);
+    const double rear = root(wr_ * kGravity, dir_ * hl_, square(wr_ * ay_ / mu_y_), (1.0 - phi_f_) / mu_);
+    return std::clamp(std::min(front, rear), 0.0, mu_ * kGravity);
+  }
+
+ private:
   // Driving through open differentials each wheel of an axle gets half its drive; the
   // lateral transfer (per unit mass, split by roll stiffness) unloads the inner wheel, and
   // each wheel carries what cornering force its friction ellipse has left. With no transfer
   // this is the axle's ellipse.
-  const double transfer = ay * car.cg_height_over_track;
-  const auto axle_holds = [&](double n_axle, double fy_axle, double fx_axle, double roll_share) {
-    if (dir < 0 || fx_axle <= 0.0)
-      return square(fy_axle / mu_y) + square(fx_axle / mu) <= square(n_axle);
-    const double n_in = std::max(0.0, 0.5 * n_axle - transfer * roll_share), n_out = n_axle - n_in;
-    const double fx_wheel = 0.5 * fx_axle / mu;
+  bool axle_holds(double n_axle, double fy_axle, double fx_axle, double roll_share) const {
+    if (dir_ < 0 || fx_axle <= 0.0) return square(fy_axle / mu_y_) + square(fx_axle / mu_) <= square(n_axle);
+    const double n_in = std::max(0.0, 0.5 * n_axle - transfer_ * roll_share), n_out = n_axle - n_in;
+    const double fx_wheel = 0.5 * fx_axle / mu_;
     if (fx_wheel > n_in) return false;
-    return mu_y * (std::sqrt(square(n_in) - square(fx_wheel)) + std::sqrt(square(n_out) - square(fx_wheel))) >= fy_axle;
-  };
-  const auto holds = [&](double ax) {
-    const double nf = wf * kGravity - dir * ax * hl, nr = wr * kGravity + dir * ax * hl;  // per unit mass
-    if (nf <= 0.0 || nr <= 0.0) return false;
-    return axle_holds(nf, wf * ay, phi_f * ax, car.front_roll_share) &&
-           axle_holds(nr, wr * ay, (1.0 - phi_f) * ax, 1.0 - car.front_roll_share);
-  };
-  if (!holds(0.0)) return 0.0;
-  const double hi = mu * kGravity;
-  if (holds(hi)) return hi;
-  // Each axle holds while n(a) - sqrt(A + (c a)^2) >= 0, n(a) = n0 + s a its load: linear
-  // minus convex, so concave, and true at 0: it holds on [0, root]. The root solves
+    return mu_y_ * (std::sqrt(square(n_in) - square(fx_wheel)) + std::sqrt(square(n_out) - square(fx_wheel))) >= fy_axle;
+  }
+  // A driven axle through its open differential: the inner wheel's grip left after its
+  // drive, and the cornering force both wheels have left against what the axle must carry.
+  double wheels_margin(double n_axle, double fy_axle, double fx_axle, double roll_share) const {
+    const double n_in = std::max(0.0, 0.5 * n_axle - transfer_ * roll_share), n_out = n_axle - n_in;
+    const double fx_wheel = 0.5 * fx_axle / mu_;
+    const double spare = n_in - fx_wheel;
+    if (spare < 0.0) return spare;
+    const double cornering = mu_y_ * (std::sqrt(square(n_in) - square(fx_wheel)) + std::sqrt(square(n_out) - square(fx_wheel)));
+    return std::min(spare, cornering - fy_axle);
+  }
+  // Each axle's ellipse holds while n(a) - sqrt(A + (c a)^2) >= 0, n(a) = n0 + s a its load:
+  // linear minus convex, so concave, and true at 0: it holds on [0, root]. The root solves
   // (s^2 - c^2) a^2 + 2 n0 s a + n0^2 - A = 0 (squared), the smallest positive one with
   // n >= 0. (A bisection of 24 halvings found the same to 6e-8 of mu g, at 4x the cost.)
-  const auto root = [](double n0, double s, double A, double c) {
+  static double root(double n0, double s, double A, double c) {
     const double qa = s * s - c * c, qb = 2.0 * n0 * s, qc = n0 * n0 - A;
     double best = std::numeric_limits<double>::infinity();
     const auto consider = [&](double a) {
@@ -247,19 +281,88 @@ double axle_accel_limit(const CarEnvelope& car, double a_y, double mu, double mu
     if (q != 0.0) consider(qc / q);
     consider(q / qa);
     return best;
-  };
-  const double front = root(wf * kGravity, -dir * hl, square(wf * ay / mu_y), phi_f / mu);
-  const double rear = root(wr * kGravity, dir * hl, square(wr * ay / mu_y), (1.0 - phi_f) / mu);
-  const double ellipses = std::clamp(std::min(front, rear), 0.0, hi);
-  // The axle ellipses bound the drive through open differentials from above; in a corner the
-  // inner wheels may bind first (holds() checks them): bisect below the ellipses' answer.
-  if (dir < 0 || transfer <= 0.0 || holds(ellipses)) return ellipses;
-  double lo = 0.0, up = ellipses;
-  for (int it = 0; it < 24; ++it) {
+  }
+
+  const CarEnvelope& car_;
+  double mu_, mu_y_, ay_;
+  int dir_;
+  double hl_, wf_, wr_, phi_f_, transfer_;
+};
+
+constexpr int kHalvings = 24;  // the bisection below the ellipses: 6e-8 of its start
+
+// The bisection of [0, up] for the last a where holds(a), 24 halvings (holds(0) is true).
+double bisect_holds(const AxleLimit& limit, double up) {
+  double lo = 0.0;
+  for (int it = 0; it < kHalvings; ++it) {
     const double mid = 0.5 * (lo + up);
-    (holds(mid) ? lo : up) = mid;
+    (limit.holds(mid) ? lo : up) = mid;
   }
   return lo;
+}
+
+// A root of limit.drive_margin in [0, up] (m_lo = margin(0) > 0 > m_up = margin(up)), by
+// false position with the Illinois halving, to 1e-10 of up.
+double margin_root(const AxleLimit& limit, double up, double m_lo, double m_up) {
+  double lo = 0.0, a = up;
+  int side = 0;
+  for (int it = 0; it < 40 && up - lo > 1e-10 * a; ++it) {
+    a = up - m_up * (up - lo) / (m_up - m_lo);
+    const double m = limit.drive_margin(a);
+    if (m == 0.0) return a;
+    if (m > 0.0) {
+      lo = a;
+      m_lo = m;
+      if (side == 1) m_up *= 0.5;
+      side = 1;
+    } else {
+      up = a;
+      m_up = m;
+      if (side == -1) m_lo *= 0.5;
+      side = -1;
+    }
+  }
+  return a;
+}
+
+// The bisection's answer, bit for bit, at a fraction of its cost: its halvings replayed
+// against the margin's root, then holds checked at the two ends it reaches. If holds is true
+// up to some point and false beyond (what the bisection assumes), every halving it would
+// have made agrees with the replay whenever both checks pass; else the bisection runs.
+double bisect_holds_from_root(const AxleLimit& limit, double up) {
+  const double m_lo = limit.drive_margin(0.0), m_up = limit.drive_margin(up);
+  if (!(m_lo > 0.0 && m_up < 0.0)) return bisect_holds(limit, up);
+  const double r = margin_root(limit, up, m_lo, m_up);
+  double lo = 0.0, hi = up;
+  for (int it = 0; it < kHalvings; ++it) {
+    const double mid = 0.5 * (lo + hi);
+    (mid <= r ? lo : hi) = mid;
+  }
+  const bool agrees = (lo == 0.0 || limit.holds(lo)) && (hi == up || !limit.holds(hi));
+  return agrees ? lo : bisect_holds(limit, up);
+}
+
+// The limit both axles allow (see axle_accel_limit), below the ellipses by the bisection
+// itself or by its replay.
+double accel_limit(const AxleLimit& limit, bool replay) {
+  if (!limit.holds(0.0)) return 0.0;
+  const double hi = limit.mu() * kGravity;
+  if (limit.holds(hi)) return hi;
+  const double ellipses = limit.ellipses();
+  // The axle ellipses bound the drive through open differentials from above; in a corner the
+  // inner wheels may bind first (holds() checks them): bisect below the ellipses' answer.
+  if (!limit.open_differentials_bind() || limit.holds(ellipses)) return ellipses;
+  return replay ? bisect_holds_from_root(limit, ellipses) : bisect_holds(limit, ellipses);
+}
+
+}  // namespace
+
+double axle_accel_limit(const CarEnvelope& car, double a_y, double mu, double mu_y, int dir) {
+  return accel_limit(AxleLimit(car, a_y, mu, mu_y, dir), true);
+}
+
+double axle_accel_limit_bisected(const CarEnvelope& car, double a_y, double mu, double mu_y, int dir) {
+  return accel_limit(AxleLimit(car, a_y, mu, mu_y, dir), false);
 }
 
 namespace {

@@ -96,6 +96,10 @@ CarEnvelope simple_envelope(double mass, double mu_peak, double drive_force, dou
 /// wheel gets half its axle's torque, so the inner wheel, unloaded by the lateral transfer
 /// m a_y h / t (split by roll stiffness), sets the axle's traction at twice its own.
 double axle_accel_limit(const CarEnvelope& car, double a_y, double mu, double mu_y, int dir);
+/// The same with the open differentials' limit found by a plain bisection of 24 halvings
+/// below the ellipses' answer: axle_accel_limit gives this bit for bit, replaying the
+/// halvings against a root of a continuous margin (tests compare the two).
+double axle_accel_limit_bisected(const CarEnvelope& car, double a_y, double mu, double mu_y, int dir);
 
 struct SpeedProfileParams {
   double grip_factor = 1.0;   ///< (0, 1]: share of the grip used (AI difficulty); 1 = the limit

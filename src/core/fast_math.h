@@ -18,16 +18,12 @@ inline double fast_atan(double x) {
   constexpr double kMoreBits = 6.123233995736765886130e-17;  // pi/2 - kPiO2
   const bool negative = x < 0.0;
   double a = negative ? -x : x;
-  double y = 0.0, extra = 0.0;
-  if (a > kT3P8) {
-    y = kPiO2;
-    extra = kMoreBits;
-    a = -1.0 / a;
-  } else if (a > 0.66) {
-    y = kPiO4;
-    extra = 0.5 * kMoreBits;
-    a = (a - 1.0) / (a + 1.0);
-  }
+  // The range reduction as selects and one division (a / 1 is exact), not branches: the
+  // slip the tyre sees crosses these bounds unpredictably.
+  const bool big = a > kT3P8, middle = !big && a > 0.66;
+  const double y = big ? kPiO2 : (middle ? kPiO4 : 0.0);
+  const double extra = big ? kMoreBits : (middle ? 0.5 * kMoreBits : 0.0);
+  a = (big ? -1.0 : (middle ? a - 1.0 : a)) / (big ? a : (middle ? a + 1.0 : 1.0));
   const double z = a * a;
   const double p = (((-8.750608600031904122785e-1 * z - 1.615753718733365076637e1) * z -
                      7.500855792314704667340e1) * z - 1.228866684490136173410e2) * z -

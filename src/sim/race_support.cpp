@@ -67,8 +67,8 @@ double car_race_distance(const Track& t, const std::vector<double>& station_s, c
 }
 
 bool car_on_road(const Track& t, const Car& car) {
-  for (int w = 0; w < 4; ++w)
-    if (t.on_road(car.wheel_position(w))) return true;
+  for (Vec2 p : car.wheel_positions())
+    if (t.on_road(p)) return true;
   return false;
 }
 

@@ -121,7 +121,8 @@ void Car::step_drivetrain(double dt) {
 
 void Car::step_wheels(const SurfaceMap& ground, double dt) {
   velocity_before_ = velocity();
-  for (int i = 0; i < kWheelCount; ++i) step_wheel(i, ground, dt);
+  const std::array<Vec2, kWheelCount> points = wheel_positions();  // the forces move nothing before the step
+  for (int i = 0; i < kWheelCount; ++i) step_wheel(i, points[static_cast<std::size_t>(i)], ground, dt);
   apply_aero();
 }
 
@@ -229,10 +230,10 @@ struct Car::WheelContact {
   double cornering = 1.0;     // slip-angle scale of this axle's tyres (rear_cornering_factor)
 };
 
-Car::WheelContact Car::sense_contact(int i, const SurfaceMap& ground) {
+Car::WheelContact Car::sense_contact(int i, Vec2 point, const SurfaceMap& ground) {
   WheelState& w = wheels_[i];
   WheelContact c;
-  c.point = wheel_position(i);
+  c.point = point;
   w.surface = ground.surface_at(c.point);
   const SurfaceProps& surface = surface_props(w.surface);
   w.road_height = surface.roughness *
@@ -256,9 +257,9 @@ double Car::brake_torque(int i) const {
   return torque;
 }
 
-void Car::step_wheel(int i, const SurfaceMap& ground, double dt) {
+void Car::step_wheel(int i, Vec2 point, const SurfaceMap& ground, double dt) {
   WheelState& w = wheels_[i];
-  const WheelContact c = sense_contact(i, ground);
+  const WheelContact c = sense_contact(i, point, ground);
   const double brake = brake_torque(i);
   // Rolling resistance is a moment at the wheel, like a light brake.
   const double resist = brake + c.rolling_resistance * w.load * spec_.tyre.radius;
@@ -393,9 +394,19 @@ double Car::yaw_rate() const { return body_->GetAngularVelocity(); }
 double Car::forward_speed() const { return dot(velocity(), from_angle(heading())); }
 double Car::speed() const { return length(velocity()); }
 
-Vec2 Car::wheel_position(int i) const {
+// rotate(local, heading()) with the heading's cosine and sine given: the same numbers.
+Vec2 Car::corner_at(int i, Vec2 position, Vec2 axes) const {
   const Vec2 local{suspension_.corner_x(i), suspension_.corner_y(i)};
-  return position() + rotate(local, heading());
+  return position + Vec2{axes.x * local.x - axes.y * local.y, axes.y * local.x + axes.x * local.y};
+}
+
+Vec2 Car::wheel_position(int i) const { return corner_at(i, position(), from_angle(heading())); }
+
+std::array<Vec2, kWheelCount> Car::wheel_positions() const {
+  const Vec2 p = position(), axes = from_angle(heading());
+  std::array<Vec2, kWheelCount> out;
+  for (int i = 0; i < kWheelCount; ++i) out[static_cast<std::size_t>(i)] = corner_at(i, p, axes);
+  return out;
 }
 
 double Car::mu_peak() const { return tyre_.mu_peak(spec_.body.mass * kGravity / 4.0); }

@@ -64,6 +64,7 @@ class Car {
   double speed() const;             ///< m/s, magnitude
   Vec2 local_acceleration() const { return accel_local_; }  ///< body frame (x fwd, y left), m/s^2
   Vec2 wheel_position(int i) const; ///< contact point, world, m
+  std::array<Vec2, kWheelCount> wheel_positions() const;  ///< all four (one rotation), world, m
   const WheelState& wheel(int i) const { return wheels_[i]; }
   const Controls& controls() const { return controls_; }
   const Suspension& suspension() const { return suspension_; }
@@ -90,8 +91,9 @@ class Car {
   void update_steering();
   void update_tcs(double dt);
   struct WheelContact;
-  void step_wheel(int i, const SurfaceMap& ground, double dt);
-  WheelContact sense_contact(int i, const SurfaceMap& ground);
+  void step_wheel(int i, Vec2 point, const SurfaceMap& ground, double dt);
+  WheelContact sense_contact(int i, Vec2 point, const SurfaceMap& ground);
+  Vec2 corner_at(int i, Vec2 position, Vec2 axes) const;  // wheel i's contact, axes = from_angle(heading)
   double brake_torque(int i) const;
   void spin_in_air(WheelState& w, double resist, double dt) const;
   double longitudinal_force(WheelState& w, const WheelContact& c, const TyreLoad& load, double brake,

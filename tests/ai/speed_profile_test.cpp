@@ -266,5 +266,36 @@ TEST(SpeedProfile, LimitLapsOnShippedTracksArePlausible) {
   }
 }
 
+
+// The drive limit through open differentials replays the 24 halvings of its bisection against
+// a root of the margin: the same answer bit for bit, for every layout, roll split, friction
+// and lateral acceleration up to the limit and beyond.
+TEST(SpeedProfile, OpenDifferentialLimitReplaysTheBisectionExactly) {
+  int below_ellipses = 0;
+  for (const char* name : {"hatchback", "sedan", "racer"}) {
+    for (double front_drive : {0.0, 0.4, 1.0}) {
+      for (double roll : {0.3, 0.5, 0.7}) {
+        CarEnvelope env = car_envelope(car(name));
+        env.front_drive_share = front_drive;
+        env.front_roll_share = roll;
+        for (double mu : {0.3, 0.7, env.mu_peak}) {
+          const double mu_y = mu * env.lateral_share;
+          for (int i = 0; i <= 400; ++i) {
+            const double ay = 1.05 * mu_y * kGravity * i / 400.0;
+            for (int dir : {+1, -1}) {
+              const double bisected = axle_accel_limit_bisected(env, ay, mu, mu_y, dir);
+              EXPECT_EQ(axle_accel_limit(env, ay, mu, mu_y, dir), bisected) << name << " " << ay << " " << dir;
+              CarEnvelope flat = env;
+              flat.cg_height_over_track = 0.0;
+              if (dir > 0 && bisected < axle_accel_limit(flat, ay, mu, mu_y, dir)) ++below_ellipses;
+            }
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(below_ellipses, 1000);  // the open differentials did bind in most of these corners
+}
+
 }  // namespace
 }  // namespace racer
