@@ -237,14 +237,15 @@ double AiDriver::room(double s, int side) const {
   return side > 0 ? route_->room_left[i] : route_->room_right[i];
 }
 
-// m of offset usable to pass `car` on side `sd` (+1 left): the road's room (capped at the
-// profile's overtake offset) where it is and here, if that clears it sideways and no other
-// car is in the lane we would move through; 0 when shut.
+// m of offset usable to pass `car` on side `sd` (+1 left), 0 when shut: the profile's
+// overtake offset, or more where the car itself sits towards that side (its lateral offset
+// and both half widths and 0.3 m: clear of it), within the road's room where it is and here
+// (at least two half widths of it), and no other car in the lane we would move through.
 double AiDriver::pass_room(int sd, double car_ds, double car_lat, double car_half_width, int car_index) const {
-  const double cap = params_.overtake_offset;
-  const double r = std::min({cap, room(state_.s + std::max(0.0, car_ds), sd), room(state_.s, sd)});
-  if (r < 2.0 * half_width_) return 0.0;
-  if (sd * (sd * r - car_lat) < half_width_ + car_half_width + 0.3) return 0.0;  // cannot get clear of it
+  const double road = std::min(room(state_.s + std::max(0.0, car_ds), sd), room(state_.s, sd));
+  const double clear = sd * car_lat + half_width_ + car_half_width + 0.3;
+  const double r = std::max(std::min(params_.overtake_offset, road), clear);
+  if (road < 2.0 * half_width_ || r > road) return 0.0;
   return lane_clear(sd, r, car_index) ? r : 0.0;
 }
 
@@ -285,8 +286,9 @@ void AiDriver::choose_pass(const SeenCar& ahead, const SeenCar& target, double f
   if (pass_.target >= 0) {
     const bool in_reach = target.index >= 0 && target.ds > -(half_length_ + target.half_length + 1.0) &&
                           target.gap < reach + kPassReachExtra;
-    const bool shut = in_reach && (pass_room(pass_.side, target.ds, target.lat, target.half_width, pass_.target) <= 0.0 ||
-                                   least_grip(state_.s, kPassGripLook) < kPassMinGrip);
+    const double r = in_reach ? pass_room(pass_.side, target.ds, target.lat, target.half_width, pass_.target) : 0.0;
+    if (r > 0.0) pass_offset_ = r;
+    const bool shut = in_reach && (r <= 0.0 || least_grip(state_.s, kPassGripLook) < kPassMinGrip);
     keep_pass(pass_, in_reach, shut, dt);
   } else {
     keep_pass(pass_, false, false, dt);
@@ -298,7 +300,7 @@ void AiDriver::choose_pass(const SeenCar& ahead, const SeenCar& target, double f
   const double left = pass_room(+1, ahead.ds, ahead.lat, ahead.half_width, ahead.index);
   const double right = pass_room(-1, ahead.ds, ahead.lat, ahead.half_width, ahead.index);
   const int side = pass_side(left, right, turn_ahead(state_.s + std::max(0.0, ahead.ds), kBendAhead));
-  if (side != 0) pass_ = PassPlan{ahead.index, side, 0.0, 0.0};
+  if (side != 0) pass_ = PassPlan{ahead.index, side, 0.0, 0.0}, pass_offset_ = side > 0 ? left : right;
 }
 
 void AiDriver::scan_traffic(const DriverView& v) {
@@ -336,7 +338,7 @@ void AiDriver::scan_traffic(const DriverView& v) {
   queued_ = ahead.gap < config_.queue_gap_m;
   choose_pass(ahead, target, fwd);
   if (pass_.side != 0) {
-    offset_goal_ = pass_.side * params_.overtake_offset;
+    offset_goal_ = pass_.side * pass_offset_;
   } else if (alongside) {
     const int side = alongside_lat > state_.lateral ? -1 : +1;  // keep away from the car beside us
     if (offset_goal_ * side < 0.0) offset_goal_ = 0.0;

@@ -188,6 +188,7 @@ class AiDriver {
   bool queued_ = false;          // waiting behind a car close ahead (not stuck)
   double offset_goal_ = 0.0;     // m, where the overtaking logic wants the line
   PassPlan pass_;                // the pass under way
+  double pass_offset_ = 0.0;     // m, its offset from the line (its side's last usable room)
   double dwa_speed_ = 1e9;       // m/s, DWA's speed when active
   double dwa_steer_ = 0.0;
   double line_kappa_ = 0.0;      // 1/m, the curvature the tracker steers for (DWA's preferred arc)
