@@ -175,16 +175,32 @@ TEST(AiParams, BadValuesAreLocated) {
   EXPECT_NE(p.error_text().find("unknown key \"gripuse\""), std::string::npos) << p.error_text();
 }
 
+// ---------------------------------------------------------------- on the shipped tracks
+
+// A shipped track and the sedan, as the driver tests below race them.
+struct Shipped {
+  std::shared_ptr<const Track> track;
+  CarSpec sedan;
+};
+
+// Loads tracks/`file` and the sedan into `out`; a file that does not load fails the calling
+// test (call it inside ASSERT_NO_FATAL_FAILURE).
+void load_shipped(const std::string& file, Shipped& out) {
+  auto track = Track::load(std::string(RACER_SOURCE_DIR) + "/tracks/" + file);
+  ASSERT_TRUE(track.ok()) << track.error_text();
+  const Result<CarSpec> spec = load_car_spec(std::string(RACER_SOURCE_DIR) + "/assets/cars/sedan.json");
+  ASSERT_TRUE(spec.ok()) << spec.error_text();
+  out = Shipped{track.value(), spec.value()};
+}
+
 // ---------------------------------------------------------------- stuck recovery
 
 // Nose against the outer wall at a standstill: the driver reverses out with opposite lock,
 // re-aims and drives on along the track within 5 s.
 TEST(Driver, NoseAgainstAWallAtStandstillGetsOutWithin5s) {
-  auto track = Track::load(std::string(RACER_SOURCE_DIR) + "/tracks/kestrel_downs.json");
-  ASSERT_TRUE(track.ok()) << track.error_text();
-  const Track& t = *track.value();
-  const Result<CarSpec> spec = load_car_spec(std::string(RACER_SOURCE_DIR) + "/assets/cars/sedan.json");
-  ASSERT_TRUE(spec.ok());
+  Shipped shipped;
+  ASSERT_NO_FATAL_FAILURE(load_shipped("kestrel_downs.json", shipped));
+  const Track& t = *shipped.track;
   // A point on a straight-ish stretch; march left from the centreline to the wall.
   const CentreSample cs = t.centreline().at(0.3 * t.centreline().length());
   double d = 0.0;
@@ -194,19 +210,19 @@ TEST(Driver, NoseAgainstAWallAtStandstillGetsOutWithin5s) {
     if (!t.cost_grid().drivable(x, y) || d > 60.0) break;
   }
   ASSERT_LT(d, 60.0);
-  const double half_length = 0.5 * spec.value().body.length;
+  const double half_length = 0.5 * shipped.sedan.body.length;
   const Vec2 start = cs.position + cs.normal * (d - half_length - 0.6);
   const double facing_wall = std::atan2(cs.normal.y, cs.normal.x);
 
   RaceEntry e;
   e.name = "AI";
   e.car = "sedan";
-  e.spec = spec.value();
+  e.spec = shipped.sedan;
   e.params = AiParams{};
   e.params.reaction_steps = 0;
   RaceConfig config;
   config.laps = 1;
-  Race race(track.value(), {e}, config);
+  Race race(shipped.track, {e}, config);
   race.world().car(0).place(start, facing_wall, 0.0);
   // Out: backed off the wall, in a forward gear again, recovery over and driving forwards.
   double out_at = -1.0;
@@ -230,11 +246,9 @@ TEST(Driver, NoseAgainstAWallAtStandstillGetsOutWithin5s) {
 // and that is not a stall. The stall test once saw "no 3 m of progress and under 1 m/s after
 // 1 s", reversed, and respawned on the same ice every 8 s for minutes.
 TEST(Driver, PullingAwayOnIceIsNotAStall) {
-  auto track = Track::load(std::string(RACER_SOURCE_DIR) + "/tracks/cragmoor_stage.json");
-  ASSERT_TRUE(track.ok()) << track.error_text();
-  const Track& t = *track.value();
-  const Result<CarSpec> spec = load_car_spec(std::string(RACER_SOURCE_DIR) + "/assets/cars/sedan.json");
-  ASSERT_TRUE(spec.ok());
+  Shipped shipped;
+  ASSERT_NO_FATAL_FAILURE(load_shipped("cragmoor_stage.json", shipped));
+  const Track& t = *shipped.track;
   double at = -1.0;
   for (double s = 0.0; s < t.centreline().length() && at < 0.0; s += 1.0) {
     const CentreSample cs = t.centreline().at(s);
@@ -247,11 +261,11 @@ TEST(Driver, PullingAwayOnIceIsNotAStall) {
   RaceEntry e;
   e.name = "AI";
   e.car = "sedan";
-  e.spec = spec.value();
+  e.spec = shipped.sedan;
   e.params = AiParams{};
   RaceConfig config;
   config.laps = 1;
-  Race race(track.value(), {e}, config);
+  Race race(shipped.track, {e}, config);
   race.world().car(0).place(cs.position, std::atan2(cs.tangent.y, cs.tangent.x), 0.0);
   while (race.world().time() < 6.0) race.step();
   EXPECT_EQ(race.driver(0).state().recoveries, 0);
@@ -262,15 +276,13 @@ TEST(Driver, PullingAwayOnIceIsNotAStall) {
 // debris) is a blockage; the driver plans an A* detour on the cost grid round it and drives
 // past without touching it and without waiting for a respawn.
 TEST(Driver, AStarDetourAroundAStoppedCar) {
-  auto track = Track::load(std::string(RACER_SOURCE_DIR) + "/tracks/kestrel_downs.json");
-  ASSERT_TRUE(track.ok()) << track.error_text();
-  const Result<CarSpec> spec = load_car_spec(std::string(RACER_SOURCE_DIR) + "/assets/cars/sedan.json");
-  ASSERT_TRUE(spec.ok());
-  RaceEntry e{"AI", "sedan", spec.value(), AiParams{}};
+  Shipped shipped;
+  ASSERT_NO_FATAL_FAILURE(load_shipped("kestrel_downs.json", shipped));
+  RaceEntry e{"AI", "sedan", shipped.sedan, AiParams{}};
   e.params.mistakes_per_minute = 0.0;
   RaceConfig config;
   config.laps = 1;
-  Race race(track.value(), {e, e}, config);
+  Race race(shipped.track, {e, e}, config);
   // Car 1 stands on the racing line 60 m ahead of car 0, across it.
   const AiRoute& route = race.driver(0).route();
   const double s0 = route.path.project(race.world().car(0).position(), -1).s;
@@ -298,11 +310,9 @@ TEST(Driver, AStarDetourAroundAStoppedCar) {
 // would for the new grip_use, swaps the route for a new line_margin, and leaves the rest of
 // the driver alone; the same params again change nothing.
 TEST(Driver, SetParamsRebuildsWhatDependsOnTheProfile) {
-  auto track = Track::load(std::string(RACER_SOURCE_DIR) + "/tracks/kestrel_downs.json");
-  ASSERT_TRUE(track.ok()) << track.error_text();
-  const Track& t = *track.value();
-  const Result<CarSpec> spec = load_car_spec(std::string(RACER_SOURCE_DIR) + "/assets/cars/sedan.json");
-  ASSERT_TRUE(spec.ok());
+  Shipped shipped;
+  ASSERT_NO_FATAL_FAILURE(load_shipped("kestrel_downs.json", shipped));
+  const Track& t = *shipped.track;
   AiParams a;
   a.grip_use = 0.9;
   AiParams b = a;
@@ -310,9 +320,9 @@ TEST(Driver, SetParamsRebuildsWhatDependsOnTheProfile) {
   b.speed_use = 0.8;
   b.reaction_steps = 12;
   b.dwa.clearance = 3.0;
-  const auto route = plan_route(t, spec.value(), a.line_margin);
-  AiDriver edited(route, t, spec.value(), a, 7);
-  const AiDriver fresh(route, t, spec.value(), b, 7);
+  const auto route = plan_route(t, shipped.sedan, a.line_margin);
+  AiDriver edited(route, t, shipped.sedan, a, 7);
+  const AiDriver fresh(route, t, shipped.sedan, b, 7);
   const std::vector<double> before = edited.profile().v_max;
   edited.set_params(a);  // the same params: nothing moves
   EXPECT_EQ(edited.profile().v_max, before);
@@ -321,7 +331,7 @@ TEST(Driver, SetParamsRebuildsWhatDependsOnTheProfile) {
   EXPECT_EQ(edited.params().reaction_steps, 12);
   EXPECT_EQ(&edited.route(), route.get());  // same line_margin, same route
   const double length = route->path.length();
-  const AiDriver original(route, t, spec.value(), a, 7);
+  const AiDriver original(route, t, shipped.sedan, a, 7);
   double sum_edited = 0.0, sum_original = 0.0;
   for (double s = 0.0; s < length; s += 7.0) {
     EXPECT_EQ(edited.profile().target_speed(s), fresh.profile().target_speed(s)) << "at s = " << s;
@@ -337,10 +347,10 @@ TEST(Driver, SetParamsRebuildsWhatDependsOnTheProfile) {
   // A new line margin comes with its route.
   AiParams c = b;
   c.line_margin = 2.5;
-  const auto wider = plan_route(t, spec.value(), c.line_margin);
+  const auto wider = plan_route(t, shipped.sedan, c.line_margin);
   edited.set_params(c, wider);
   EXPECT_EQ(&edited.route(), wider.get());
-  const AiDriver fresh_wide(wider, t, spec.value(), c, 7);
+  const AiDriver fresh_wide(wider, t, shipped.sedan, c, 7);
   for (double s = 0.0; s < wider->path.length(); s += 7.0)
     EXPECT_EQ(edited.profile().target_speed(s), fresh_wide.profile().target_speed(s)) << "at s = " << s;
 }
@@ -349,16 +359,14 @@ TEST(Driver, SetParamsRebuildsWhatDependsOnTheProfile) {
 // within 14 m) but is never in the way of the arc the tracker steers for. The tracker keeps
 // the wheel and the car holds its line; DWA steering there pulled cars off the line.
 TEST(Driver, DwaOnlyWatchesACarInTheNextLane) {
-  auto track = Track::load(std::string(RACER_SOURCE_DIR) + "/tracks/kestrel_downs.json");
-  ASSERT_TRUE(track.ok()) << track.error_text();
-  const Result<CarSpec> spec = load_car_spec(std::string(RACER_SOURCE_DIR) + "/assets/cars/sedan.json");
-  ASSERT_TRUE(spec.ok());
-  RaceEntry e{"AI", "sedan", spec.value(), AiParams{}};
+  Shipped shipped;
+  ASSERT_NO_FATAL_FAILURE(load_shipped("kestrel_downs.json", shipped));
+  RaceEntry e{"AI", "sedan", shipped.sedan, AiParams{}};
   e.params.mistakes_per_minute = 0.0;
   e.params.overtake_offset = 0.0;  // no pass: this is about the steering only
   RaceConfig config;
   config.laps = 1;
-  Race race(track.value(), {e, e}, config);
+  Race race(shipped.track, {e, e}, config);
   const AiRoute& route = race.driver(0).route();
   const double s0 = route.path.project(race.world().car(0).position(), -1).s + 100.0;
   const PathSample start = route.path.at(s0);
@@ -393,17 +401,15 @@ TEST(Driver, DwaOnlyWatchesACarInTheNextLane) {
 // ahead, then hold behind it, not stop 20 m back. (Following that braked only inside the
 // standoff came to 0.4 m of it here.)
 TEST(Driver, FollowsACrawlingCarOverIceWithoutNudgingIt) {
-  auto track = Track::load(std::string(RACER_SOURCE_DIR) + "/tracks/cragmoor_stage.json");
-  ASSERT_TRUE(track.ok()) << track.error_text();
-  const Track& t = *track.value();
-  const Result<CarSpec> spec = load_car_spec(std::string(RACER_SOURCE_DIR) + "/assets/cars/sedan.json");
-  ASSERT_TRUE(spec.ok());
-  RaceEntry e{"AI", "sedan", spec.value(), AiParams{}};
+  Shipped shipped;
+  ASSERT_NO_FATAL_FAILURE(load_shipped("cragmoor_stage.json", shipped));
+  const Track& t = *shipped.track;
+  RaceEntry e{"AI", "sedan", shipped.sedan, AiParams{}};
   e.params.mistakes_per_minute = 0.0;
   e.params.overtake_offset = 0.0;  // following only
   RaceConfig config;
   config.laps = 1;
-  Race race(track.value(), {e, e}, config);
+  Race race(shipped.track, {e, e}, config);
   const AiRoute& route = race.driver(0).route();
   double ice = -1.0;  // the first line point on ice
   for (double s = 0.0; s < route.path.length() && ice < 0.0; s += 1.0)
