@@ -48,6 +48,41 @@ double mean_front_steer(const Car& car) {
   return 0.5 * (car.wheel(kFrontLeft).steer + car.wheel(kFrontRight).steer);
 }
 
+// A car at rest on the asphalt proving ground, in first gear of the automatic box.
+void launch_set_up(World& world, const CarSpec& spec) {
+  world.add_car(spec, {0.0, 0.0}, 0.0);
+  world.car(0).drivetrain().set_automatic(true);
+  world.car(0).drivetrain().set_gear(1);
+}
+
+// measured_drive_force with the envelope's mass and drag given.
+std::vector<double> drive_force_table(const CarSpec& spec, const CarEnvelope& env, double rate_hz, double force_step) {
+  World world(asphalt(), {rate_hz});
+  launch_set_up(world, spec);
+  Car& car = world.car(0);
+  Controls c;
+  c.throttle = 1.0;
+  const double crr = surface_props(Surface::Asphalt).rolling_resistance;
+  std::vector<double> force;
+  double bin_start = 0.0;  // s when the car first reached the current bin's lower speed
+  while (world.time() < 120.0) {
+    step(world, c);
+    const double v = car.forward_speed();
+    const double next = force_step * static_cast<double>(force.size() + 1);
+    if (v >= next) {
+      const double dt = world.time() - bin_start;
+      const double mid = next - 0.5 * force_step;
+      force.push_back(env.mass * force_step / dt + env.drag_k * mid * mid + crr * env.mass * kGravity);
+      bin_start = world.time();
+    } else if (world.time() - bin_start > 10.0) {
+      break;  // no longer gaining: top speed
+    }
+  }
+  if (!force.empty()) force.front() = std::max(force.front(), force.size() > 1 ? force[1] : 0.0);  // launch
+  force.push_back(0.0);
+  return force;
+}
+
 }  // namespace
 
 // ---------------------------------------------------------------- 2. rest
@@ -76,10 +111,8 @@ RestResult run_rest(const CarSpec& spec, double rate_hz) {
 
 AccelResult run_accel(const CarSpec& spec, double rate_hz, double max_time_s) {
   World world(asphalt(), {rate_hz});
-  world.add_car(spec, {0.0, 0.0}, 0.0);
+  launch_set_up(world, spec);
   Car& car = world.car(0);
-  car.drivetrain().set_automatic(true);
-  car.drivetrain().set_gear(1);
   Controls c;
   c.throttle = 1.0;
   AccelResult r;
@@ -113,38 +146,12 @@ AccelResult run_accel(const CarSpec& spec, double rate_hz, double max_time_s) {
 }
 
 std::vector<double> measured_drive_force(const CarSpec& spec, double rate_hz, double force_step) {
-  const CarEnvelope env = car_envelope(spec);
-  World world(asphalt(), {rate_hz});
-  world.add_car(spec, {0.0, 0.0}, 0.0);
-  Car& car = world.car(0);
-  car.drivetrain().set_automatic(true);
-  car.drivetrain().set_gear(1);
-  Controls c;
-  c.throttle = 1.0;
-  const double crr = surface_props(Surface::Asphalt).rolling_resistance;
-  std::vector<double> force;
-  double bin_start = 0.0;  // s when the car first reached the current bin's lower speed
-  while (world.time() < 120.0) {
-    step(world, c);
-    const double v = car.forward_speed();
-    const double next = force_step * static_cast<double>(force.size() + 1);
-    if (v >= next) {
-      const double dt = world.time() - bin_start;
-      const double mid = next - 0.5 * force_step;
-      force.push_back(env.mass * force_step / dt + env.drag_k * mid * mid + crr * env.mass * kGravity);
-      bin_start = world.time();
-    } else if (world.time() - bin_start > 10.0) {
-      break;  // no longer gaining: top speed
-    }
-  }
-  if (!force.empty()) force.front() = std::max(force.front(), force.size() > 1 ? force[1] : 0.0);  // launch
-  force.push_back(0.0);
-  return force;
+  return drive_force_table(spec, car_envelope(spec), rate_hz, force_step);
 }
 
 CarEnvelope measured_envelope(const CarSpec& spec, double rate_hz) {
   CarEnvelope e = car_envelope(spec);
-  e.drive_force = measured_drive_force(spec, rate_hz, e.force_step);
+  e.drive_force = drive_force_table(spec, e, rate_hz, e.force_step);
   return e;
 }
 
