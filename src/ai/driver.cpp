@@ -241,12 +241,12 @@ double AiDriver::room(double s, int side) const {
 // overtake offset, or more where the car itself sits towards that side (its lateral offset
 // and both half widths and 0.3 m: clear of it), within the road's room where it is and here
 // (at least two half widths of it), and no other car in the lane we would move through.
-double AiDriver::pass_room(int sd, double car_ds, double car_lat, double car_half_width, int car_index) const {
-  const double road = std::min(room(state_.s + std::max(0.0, car_ds), sd), room(state_.s, sd));
-  const double clear = sd * car_lat + half_width_ + car_half_width + 0.3;
+double AiDriver::pass_room(int sd, const SeenCar& car) const {
+  const double road = std::min(room(state_.s + std::max(0.0, car.ds), sd), room(state_.s, sd));
+  const double clear = sd * car.lat + half_width_ + car.half_width + 0.3;
   const double r = std::max(std::min(params_.overtake_offset, road), clear);
   if (road < 2.0 * half_width_ || r > road) return 0.0;
-  return lane_clear(sd, r, car_index) ? r : 0.0;
+  return lane_clear(sd, r, car.index) ? r : 0.0;
 }
 
 // No car but `except` in the lane from our lateral offset to sd * r.
@@ -286,7 +286,7 @@ void AiDriver::choose_pass(const SeenCar& ahead, const SeenCar& target, double f
   if (pass_.target >= 0) {
     const bool in_reach = target.index >= 0 && target.ds > -(half_length_ + target.half_length + 1.0) &&
                           target.gap < reach + kPassReachExtra;
-    const double r = in_reach ? pass_room(pass_.side, target.ds, target.lat, target.half_width, pass_.target) : 0.0;
+    const double r = in_reach ? pass_room(pass_.side, target) : 0.0;
     if (r > 0.0) pass_offset_ = r;
     const bool shut = in_reach && (r <= 0.0 || least_grip(state_.s, kPassGripLook) < kPassMinGrip);
     keep_pass(pass_, in_reach, shut, dt);
@@ -297,8 +297,8 @@ void AiDriver::choose_pass(const SeenCar& ahead, const SeenCar& target, double f
   const bool held_up = profile_.target_speed(state_.s) * params_.speed_use > ahead.speed + 1.0;
   if (!(ahead.gap < reach && (ahead.closing > 0.5 || ahead.gap < 8.0 || held_up))) return;
   if (least_grip(state_.s, std::max(0.0, ahead.ds) + kPassGripLook) < kPassMinGrip) return;  // no passing on ice
-  const double left = pass_room(+1, ahead.ds, ahead.lat, ahead.half_width, ahead.index);
-  const double right = pass_room(-1, ahead.ds, ahead.lat, ahead.half_width, ahead.index);
+  const double left = pass_room(+1, ahead);
+  const double right = pass_room(-1, ahead);
   const int side = pass_side(left, right, turn_ahead(state_.s + std::max(0.0, ahead.ds), kBendAhead));
   if (side != 0) pass_ = PassPlan{ahead.index, side, 0.0, 0.0}, pass_offset_ = side > 0 ? left : right;
 }
@@ -707,7 +707,7 @@ double AiDriver::time_to_edge(const DriverView& v, double horizon) const {
   Vec2 dir = v.self.velocity / length(v.self.velocity);
   Vec2 p = v.self.position;
   for (double t = kStep; t <= 1.0 + 1e-9 && t < horizon; t += kStep) {
-    dir = {turn.x * dir.x - turn.y * dir.y, turn.y * dir.x + turn.x * dir.y};
+    dir = rotate(dir, turn);
     p = p + dir * (speed * kStep);
     int x = 0, y = 0;
     grid.cell_of(p, x, y);

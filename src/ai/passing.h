@@ -44,15 +44,16 @@ struct OffsetRate {
 double offset_rate(double lateral_use, const OffsetRate& r = {});
 
 /// PassPlan: the pass a driver has committed to, a side of one car ahead. A pass is kept
-/// while its car is in reach (ahead, or not yet behind us), whatever the racing line and the
-/// road's room do on the way (the offset is clamped to the room meanwhile): a pass dropped
-/// and chosen afresh every time the room narrows only ever weaves behind its car. Only
-/// another car in the lane we pass in, for `shut_hold`, drops it; a dropped pass waits
-/// `cooldown` before a new one is chosen.
+/// while its car is in reach (ahead, or not yet behind us), through the moments its side is
+/// shut (the offset is clamped to the room meanwhile): a pass dropped and chosen afresh
+/// every time the room narrows only ever weaves behind its car. A side shut for
+/// `shut_hold` drops it (the driver says what shuts a side: another car in the lane, no
+/// room to clear the car, ice ahead); a dropped pass waits `cooldown` before a new one is
+/// chosen.
 struct PassPlan {
   int target = -1;          ///< index of the car being passed (-1: no pass)
   int side = 0;             ///< +1 its left, -1 its right (0: no pass)
-  double shut_s = 0.0;      ///< s the side has been shut by another car
+  double shut_s = 0.0;      ///< s the side has been shut
   double cooldown_s = 0.0;  ///< s before a new pass may be chosen
 };
 struct PassRules {

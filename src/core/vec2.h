@@ -31,11 +31,10 @@ constexpr double cross(Vec2 a, Vec2 b) { return a.x * b.y - a.y * b.x; }
 constexpr Vec2 cross(double w, Vec2 r) { return {-w * r.y, w * r.x}; }
 inline double length(Vec2 v) { return std::hypot(v.x, v.y); }
 constexpr double length_squared(Vec2 v) { return v.x * v.x + v.y * v.y; }
+/// Rotate v by the angle whose cosine and sine are `by` (a unit vector, counter-clockwise).
+constexpr Vec2 rotate(Vec2 v, Vec2 by) { return {by.x * v.x - by.y * v.y, by.y * v.x + by.x * v.y}; }
 /// Rotate v by angle (rad, counter-clockwise).
-inline Vec2 rotate(Vec2 v, double angle) {
-  const double c = std::cos(angle), s = std::sin(angle);
-  return {c * v.x - s * v.y, s * v.x + c * v.y};
-}
+inline Vec2 rotate(Vec2 v, double angle) { return rotate(v, Vec2{std::cos(angle), std::sin(angle)}); }
 /// Unit vector at angle (rad).
 inline Vec2 from_angle(double angle) { return {std::cos(angle), std::sin(angle)}; }
 constexpr Vec2 perp(Vec2 v) { return {-v.y, v.x}; }

@@ -396,8 +396,7 @@ double Car::speed() const { return length(velocity()); }
 
 // rotate(local, heading()) with the heading's cosine and sine given: the same numbers.
 Vec2 Car::corner_at(int i, Vec2 position, Vec2 axes) const {
-  const Vec2 local{suspension_.corner_x(i), suspension_.corner_y(i)};
-  return position + Vec2{axes.x * local.x - axes.y * local.y, axes.y * local.x + axes.x * local.y};
+  return position + rotate(Vec2{suspension_.corner_x(i), suspension_.corner_y(i)}, axes);
 }
 
 Vec2 Car::wheel_position(int i) const { return corner_at(i, position(), from_angle(heading())); }
