@@ -37,6 +37,8 @@ constexpr double kLaunchSmoothing = 0.3;  // s over which that acceleration is a
 constexpr double kCatchUpDrive = 50.0;   // m/s^2 asked while catching up (the envelope caps it below)
 constexpr double kCatchUpBand = 0.4;     // m/s under the profile where the catch-up fades into following it
 constexpr double kLaneRate = 3.0;        // m/s the offset may move to keep our side of a car beside us
+constexpr double kPassMinClosing = 2.0;  // m/s a pass's length is reckoned at, at the least
+constexpr double kRoomLook = 3.0;        // s ahead an offset looks for the room narrowing
 constexpr double kBendLook = 1.0;        // s ahead the offset's rate looks for a bend
 constexpr double kLaneGap = 0.6;          // m between two cars' sides below which a car ahead is in our lane
 constexpr double kPassReachExtra = 10.0;  // m beyond the reach a pass under way is kept
@@ -237,12 +239,42 @@ double AiDriver::room(double s, int side) const {
   return side > 0 ? route_->room_left[i] : route_->room_right[i];
 }
 
+// m of offset on `side` that can be held for `hold` m (a pass under way keeps its offset
+// until it is by) and then still be given back in time where the room ahead narrows (the
+// line running out towards that edge at a bend's exit): the least, over the next kRoomLook
+// s, of the room there plus what the offset can move back by after `hold` (at the rate the
+// bends' grip allows). An offset beyond it runs the car off the road, or into a slide trying
+// to come back.
+double AiDriver::room_ahead(int side, double speed, double hold) const {
+  constexpr double kStep = 4.0;  // m
+  const double v = std::max(speed, 10.0);
+  const double mu_y = full_grip_here() * route_->envelope.lateral_share * kGravity;
+  double least = room(state_.s, side), back = 0.0;
+  for (double d = kStep; d <= std::max(20.0, v * kRoomLook); d += kStep) {
+    const double k = route_->path.curvature_at(state_.s + d);
+    if (d > hold) back += offset_rate(v * v * std::abs(k) / mu_y) * kStep / v;
+    least = std::min(least, room(state_.s + d, side) + back);
+  }
+  return least;
+}
+
+// m we travel until we are by `car` (our tail 2 m past its nose), closing on it at what our
+// profile wants here over its speed (at least kPassMinClosing: a following car closes nothing
+// until the pass lets it go).
+double AiDriver::distance_to_pass(const SeenCar& car, double speed) const {
+  const double want = profile_.target_speed(state_.s) * params_.speed_use;
+  const double closing = std::max({car.closing, want - car.speed, kPassMinClosing});
+  const double to_gain = std::max(0.0, car.ds + half_length_ + car.half_length + 2.0);
+  return std::max(speed, 1.0) * to_gain / closing;
+}
+
 // m of offset usable to pass `car` on side `sd` (+1 left), 0 when shut: the profile's
 // overtake offset, or more where the car itself sits towards that side (its lateral offset
 // and both half widths and 0.3 m: clear of it), within the road's room where it is and here
 // (at least two half widths of it), and no other car in the lane we would move through.
 double AiDriver::pass_room(int sd, const SeenCar& car) const {
-  const double road = std::min(room(state_.s + std::max(0.0, car.ds), sd), room(state_.s, sd));
+  const double speed = std::max(0.0, last_forward_speed_);
+  const double road = std::min(room(state_.s + std::max(0.0, car.ds), sd), room_ahead(sd, speed, distance_to_pass(car, speed)));
   const double clear = sd * car.lat + half_width_ + car.half_width + 0.3;
   const double r = std::max(std::min(params_.overtake_offset, road), clear);
   if (road < 2.0 * half_width_ || r > road) return 0.0;
@@ -354,7 +386,8 @@ void AiDriver::scan_traffic(const DriverView& v) {
   lane.lateral = state_.lateral;
   lane.half_length = half_length_;
   lane.half_width = half_width_;
-  const double goal = std::clamp(hold_lane(offset_goal_, beside_, lane), -room(state_.s, -1), room(state_.s, +1));
+  const double hold = pass_.side != 0 && target.index >= 0 ? distance_to_pass(target, std::max(0.0, fwd)) : 0.0;
+  const double goal = std::clamp(hold_lane(offset_goal_, beside_, lane), -room_ahead(-1, fwd, hold), room_ahead(+1, fwd, hold));
   state_.holding_lane = goal != free_goal;
   // Ramp the offset (faster when a car beside us pushes it), never beyond the room here.
   // The pass moves sideways only as fast as the grip left over by the bend allows.

@@ -126,6 +126,7 @@ class AiDriver {
   Controls delayed(const Controls& c);
 
   double room(double s, int side) const;  // m of room beside the line at s (+1 left, -1 right)
+  double room_ahead(int side, double speed, double hold) const;
   bool lane_clear(int sd, double r, int except) const;
   double shifted_line_share(double speed) const;
   double turn_ahead(double s, double distance) const;
@@ -138,6 +139,7 @@ class AiDriver {
     double half_width = 0.9, half_length = 2.2;
   };
   double pass_room(int sd, const SeenCar& car) const;
+  double distance_to_pass(const SeenCar& car, double speed) const;
   void choose_pass(const SeenCar& ahead, const SeenCar& target, double fwd);
   double full_grip_here() const;  // tyre friction on the surface at state_.s (grip_use undone)
   double full_grip_at(double s) const;  // the same at s along the line

@@ -432,5 +432,48 @@ TEST(Driver, FollowsACrawlingCarOverIceWithoutNudgingIt) {
   EXPECT_LT(race.driver(0).state().gap_ahead, 10.0) << "m: holds behind it, not far back";
 }
 
+// Passing where the road narrows: Kestrel Downs' fast left sweeper, whose line runs out to
+// the right-hand edge at the exit, with a car 25 m ahead on the line 5 m/s slower and ours
+// coming up at 46 m/s. A pass may start only on a side whose room lasts until it is by, or
+// that it can give back in time: the offset it holds must fit the room at every point of the
+// next 3 s, less what the pass can move back on the way there. (Passes on that outside,
+// handed back as the room ran out, left the car sliding across the grass into the wall.)
+TEST(Driver, NeverHoldsAPassOffsetTheRoomAheadCannotTake) {
+  Shipped shipped;
+  ASSERT_NO_FATAL_FAILURE(load_shipped("kestrel_downs.json", shipped));
+  RaceEntry e{"AI", "sedan", shipped.sedan, AiParams{}};
+  e.params.mistakes_per_minute = 0.0;
+  RaceConfig config;
+  config.laps = 1;
+  Race race(shipped.track, {e, e}, config);
+  const AiRoute& route = race.driver(0).route();
+  double lead_s = 905.0;  // the sweeper: 1000-1250 m along the line
+  const PathSample from = route.path.at(lead_s - 25.0);
+  race.world().car(0).place(from.position, std::atan2(from.tangent.y, from.tangent.x), 46.0);
+  const double lead_speed = 41.0;  // m/s
+  double worst_excess = -1e9, worst_off_road = -1e9;
+  while (race.world().time() < 8.0) {
+    const PathSample at = route.path.at(lead_s);
+    race.world().car(1).place(at.position, std::atan2(at.tangent.y, at.tangent.x), lead_speed);
+    race.step();
+    lead_s += lead_speed / config.rate_hz;
+    const auto& st = race.driver(0).state();
+    // The room at each point of the next 3 s against the offset held now, less 1.5 m/s (the
+    // fastest the offset moves) of the time to get there: a pass held into a narrowing
+    // exceeds it by metres.
+    const double v = std::max(10.0, race.world().car(0).forward_speed());
+    for (double d = 0.0; d <= 3.0 * v; d += 4.0) {
+      const std::size_t k = route.line.index_at(st.s + d);
+      const double room = st.offset >= 0.0 ? route.room_left[k] : route.room_right[k];
+      worst_excess = std::max(worst_excess, std::abs(st.offset) - 1.5 * d / v - room);
+    }
+    const std::size_t here = route.line.index_at(st.s);
+    worst_off_road = std::max({worst_off_road, st.lateral - route.room_left[here], -st.lateral - route.room_right[here]});
+  }
+  EXPECT_LT(worst_excess, 0.3) << "m of offset held beyond what the room ahead takes";
+  EXPECT_LT(worst_off_road, 1.0) << "m beyond the usable road";
+  EXPECT_EQ(race.result().cars[0].wall_contacts, 0);
+}
+
 }  // namespace
 }  // namespace racer
