@@ -37,8 +37,10 @@ constexpr double kLaunchSmoothing = 0.3;  // s over which that acceleration is a
 constexpr double kCatchUpDrive = 50.0;   // m/s^2 asked while catching up (the envelope caps it below)
 constexpr double kCatchUpBand = 0.4;     // m/s under the profile where the catch-up fades into following it
 constexpr double kLaneRate = 3.0;        // m/s the offset may move to keep our side of a car beside us
+constexpr double kBesideMargin = 1.0;    // m beyond bumper to bumper that a car still counts as beside us
 constexpr double kPassMinClosing = 2.0;  // m/s a pass's length is reckoned at, at the least
 constexpr double kRoomLook = 3.0;        // s ahead an offset looks for the room narrowing
+constexpr double kRoomStep = 4.0;        // m between the samples it looks at
 constexpr double kBendLook = 1.0;        // s ahead the offset's rate looks for a bend
 constexpr double kLaneGap = 0.6;          // m between two cars' sides below which a car ahead is in our lane
 constexpr double kPassReachExtra = 10.0;  // m beyond the reach a pass under way is kept
@@ -246,14 +248,20 @@ double AiDriver::room(double s, int side) const {
 // bends' grip allows). An offset beyond it runs the car off the road, or into a slide trying
 // to come back.
 double AiDriver::room_ahead(int side, double speed, double hold) const {
-  constexpr double kStep = 4.0;  // m
+  const RacingLine& line = route_->line;
+  const std::vector<double>& rooms = side > 0 ? route_->room_left : route_->room_right;
+  const std::size_t n = line.points.size();
   const double v = std::max(speed, 10.0);
   const double mu_y = full_grip_here() * route_->envelope.lateral_share * kGravity;
-  double least = room(state_.s, side), back = 0.0;
-  for (double d = kStep; d <= std::max(20.0, v * kRoomLook); d += kStep) {
-    const double k = route_->path.curvature_at(state_.s + d);
-    if (d > hold) back += offset_rate(v * v * std::abs(k) / mu_y) * kStep / v;
-    least = std::min(least, room(state_.s + d, side) + back);
+  // Every line sample stepped through by index (the samples are evenly spaced).
+  const auto every = static_cast<std::size_t>(std::max(1.0, std::round(kRoomStep / line.spacing())));
+  const double step = static_cast<double>(every) * line.spacing();
+  std::size_t i = line.index_at(state_.s);
+  double least = rooms[i], back = 0.0;
+  for (double d = step; d <= std::max(20.0, v * kRoomLook); d += step) {
+    i = (i + every) % n;
+    if (d > hold) back += offset_rate(v * v * std::abs(line.curvature[i]) / mu_y) * step / v;
+    least = std::min(least, rooms[i] + back);
   }
   return least;
 }
@@ -360,7 +368,7 @@ void AiDriver::scan_traffic(const DriverView& v) {
     const double lane = half_width_ + o.half_width + kLaneGap;
     if (ds > 0.0 && seen.gap < config_.look_range && std::abs(p.offset - state_.lateral) < lane && seen.gap < ahead.gap)
       ahead = seen;
-    if (std::abs(ds) < half_length_ + o.half_length + 1.0) alongside = true, alongside_lat = p.offset;
+    if (std::abs(ds) < half_length_ + o.half_length + kBesideMargin) alongside = true, alongside_lat = p.offset;
     if (ds > -(half_length_ + o.half_length + 4.0) && ds < 30.0) near_.push_back({ds, p.offset, o.half_width, o.half_length, o.index});
   }
   state_.gap_ahead = ahead.gap;
