@@ -245,8 +245,9 @@ double AiDriver::room(double s, int side) const {
 // until it is by) and then still be given back in time where the room ahead narrows (the
 // line running out towards that edge at a bend's exit): the least, over the next kRoomLook
 // s, of the room there plus what the offset can move back by after `hold` (at the rate the
-// bends' grip allows). An offset beyond it runs the car off the road, or into a slide trying
-// to come back.
+// bends' grip allows, their grip use reckoned against the car's steady cornering grip: a
+// stricter use than the ramp's own, so the way back is planned on the slow side). An offset
+// beyond it runs the car off the road, or into a slide trying to come back.
 double AiDriver::room_ahead(int side, double speed, double hold) const {
   const RacingLine& line = route_->line;
   const std::vector<double>& rooms = side > 0 ? route_->room_left : route_->room_right;
@@ -278,8 +279,9 @@ double AiDriver::distance_to_pass(const SeenCar& car, double speed) const {
 
 // m of offset usable to pass `car` on side `sd` (+1 left), 0 when shut: the profile's
 // overtake offset, or more where the car itself sits towards that side (its lateral offset
-// and both half widths and 0.3 m: clear of it), within the road's room where it is and here
-// (at least two half widths of it), and no other car in the lane we would move through.
+// and both half widths and 0.3 m: clear of it), within the road's room where it is and the
+// room ahead of us for as long as the pass takes (room_ahead; at least two half widths of
+// it), and no other car in the lane we would move through.
 double AiDriver::pass_room(int sd, const SeenCar& car) const {
   const double speed = std::max(0.0, last_forward_speed_);
   const double road = std::min(room(state_.s + std::max(0.0, car.ds), sd), room_ahead(sd, speed, distance_to_pass(car, speed)));
