@@ -19,6 +19,7 @@
 #include "ai/grid_search.h"
 #include "ai/movingai.h"
 #include "ai/racing_line.h"
+#include "ai/rng.h"
 #include "ai/speed_profile.h"
 #include "core/fixed_step.h"
 #include "sim/proving_ground.h"
@@ -35,9 +36,9 @@ constexpr const char* kUsage = R"(usage: racer-bench sim [options]
        racer-bench surface --track FILE [--queries N]
        racer-bench line --track FILE [--car FILE]
        racer-bench lap --track FILE [--car FILE] [--profile FILE] [--grip-use G] [--laps N] [--trace CSV]
-       racer-bench races [--seeds N] [--cars N] [--laps N] [--difficulty D] [--car FILE] [--each] TRACK...
-       racer-bench contacts --out CSV [--seeds N] [--cars N] [--laps N] [--difficulty D] [--car FILE] TRACK...
-       racer-bench trace --out CSV [--seeds N] [--cars N] [--laps N] [--difficulty D] [--car FILE] TRACK...
+       racer-bench races [--seeds N] [--cars N] [--laps N] [--difficulty D] [--car FILE] [--jitter M] [--each] TRACK...
+       racer-bench contacts --out CSV [--seeds N] [--cars N] [--laps N] [--difficulty D] [--car FILE] [--jitter M] TRACK...
+       racer-bench trace --out CSV [--seeds N] [--cars N] [--laps N] [--difficulty D] [--car FILE] [--jitter M] TRACK...
        racer-bench astar --map FILE --scen FILE [--repeat N]
        racer-bench astar --random SIDE [--seed N] [--queries Q] [--obstacles P]
 
@@ -62,7 +63,9 @@ constexpr const char* kUsage = R"(usage: racer-bench sim [options]
             "fastest_lap_over_limit", "realtime_factor"} (worst or mean as named), then
             {"all": ...} over every track: a driver change judged on one race of one seed is
             noise (the races are chaotic); --each: first one such line per race, with its
-            "track" and "seed"
+            "track" and "seed"; --jitter M: each car starts up to M m (at most 0.5) forward or
+            back of its grid slot, drawn from the seed (a mixed field's seeds otherwise give
+            nearly the same race on a track; off, the races are racer --headless's own)
   contacts  the same races as `races`; every contact as the race counts it (car and wall, or
             a pair of cars, touching after 0.5 s apart) as one CSV row per car involved: time,
             car, wall or other car, line position s and lateral, passing offset and its goal,
@@ -236,6 +239,7 @@ struct RaceSet {
   std::vector<std::string> tracks;
   std::string out_path;  // --out (contacts, trace)
   bool each = false;     // --each: races also prints every race's own line
+  double jitter = 0.0;   // --jitter M: each car's grid slot moved up to M m along its heading
   CarSpec spec;
   std::vector<AiParams> profiles;
 };
@@ -262,6 +266,7 @@ std::optional<RaceSet> parse_race_set(int argc, char** argv, bool with_out) {
     else if (arg == "--laps") set.laps = static_cast<int>(parse(arg, value, 1, 100));
     else if (arg == "--difficulty") set.difficulty = value;
     else if (arg == "--car") car_path = value;
+    else if (arg == "--jitter") set.jitter = parse(arg, value, 0.0, 0.5);
     else if (with_out && arg == "--out") set.out_path = value;
     else fail("unknown option " + arg);
   }
@@ -282,6 +287,21 @@ std::optional<RaceSet> parse_race_set(int argc, char** argv, bool with_out) {
   set.spec = spec.value();
   set.profiles = profiles.value();
   return set;
+}
+
+// --jitter: moves each car of a new race up to `metres` forward or back along its heading,
+// by an amount drawn from the race seed and the car's index. In a mixed field the seed alone
+// moves only the easy and medium cars' mistakes and a track's races come out nearly alike;
+// a few centimetres at the start make them independent samples of the same race. (Off by
+// default: the races are then the ones `racer --headless` runs, with its state hash.)
+void jitter_grid(Race& race, double metres, std::uint64_t seed) {
+  if (metres <= 0.0) return;
+  for (std::size_t i = 0; i < race.world().car_count(); ++i) {
+    AiRng rng(seed * 0x100000001b3ull + i);
+    Car& car = race.world().car(i);
+    const double h = car.heading();
+    car.place(car.position() + Vec2{std::cos(h), std::sin(h)} * rng.uniform(-metres, metres), h, 0.0);
+  }
 }
 
 int bench_races(int argc, char** argv) {
@@ -334,6 +354,7 @@ int bench_races(int argc, char** argv) {
       config.laps = laps;
       config.seed = static_cast<std::uint64_t>(seed);
       Race race(track.value(), make_field(set->spec, "car", set->profiles, set->difficulty, cars), config);
+      jitter_grid(race, set->jitter, config.seed);
       const auto start = std::chrono::steady_clock::now();
       race.run();
       const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -542,6 +563,7 @@ int bench_contacts(int argc, char** argv) {
       config.seed = static_cast<std::uint64_t>(seed);
       const std::vector<RaceEntry> field = make_field(set->spec, "car", set->profiles, set->difficulty, cars);
       Race race(track.value(), field, config);
+      jitter_grid(race, set->jitter, config.seed);
       const std::size_t n = race.car_count();
       std::vector<double> last_dwa(n, -1e9), last_offset(n, -1e9), last_car(n, -1e9);
       // Car j in car i's line coordinates: ds along i's line (+ ahead of i), lateral difference.
@@ -639,6 +661,7 @@ int bench_trace(int argc, char** argv) {
       config.laps = set->laps;
       config.seed = static_cast<std::uint64_t>(seed);
       Race race(track.value(), make_field(set->spec, "car", set->profiles, set->difficulty, set->cars), config);
+      jitter_grid(race, set->jitter, config.seed);
       const long every = std::lround(0.1 * config.rate_hz);
       for (long step = 0; !race.over(); ++step) {
         race.step();
