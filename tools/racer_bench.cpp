@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iostream>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -289,26 +290,32 @@ std::optional<RaceSet> parse_race_set(int argc, char** argv, bool with_out) {
   return set;
 }
 
-// --jitter: moves each car of a new race up to `metres` forward or back along its heading,
-// by an amount drawn from the race seed and the car's index. In a mixed field the seed alone
-// moves only the easy and medium cars' mistakes and a track's races come out nearly alike;
-// a few centimetres at the start make them independent samples of the same race. (Off by
-// default: the races are then the ones `racer --headless` runs, with its state hash.)
-void jitter_grid(Race& race, double metres, std::uint64_t seed) {
-  if (metres <= 0.0) return;
-  for (std::size_t i = 0; i < race.world().car_count(); ++i) {
-    AiRng rng(seed * 0x100000001b3ull + i);
-    Car& car = race.world().car(i);
+// The race `races`, `contacts` and `trace` run for `seed` on `track`: the set's field, laps
+// and seed, and with --jitter each car moved up to that many metres forward or back along
+// its heading, by an amount drawn from the seed and the car's index. In a mixed field the
+// seed alone moves only the easy and medium cars' mistakes and a track's races come out
+// nearly alike; a few centimetres at the start make them independent samples of the same
+// race. (No jitter: the races are the ones `racer --headless` runs, with its state hash.)
+std::unique_ptr<Race> start_race(const RaceSet& set, const std::shared_ptr<const Track>& track, int seed) {
+  RaceConfig config;
+  config.laps = set.laps;
+  config.seed = static_cast<std::uint64_t>(seed);
+  auto race = std::make_unique<Race>(track, make_field(set.spec, "car", set.profiles, set.difficulty, set.cars), config);
+  if (set.jitter <= 0.0) return race;
+  for (std::size_t i = 0; i < race->world().car_count(); ++i) {
+    AiRng rng(config.seed * 0x100000001b3ull + i);
+    Car& car = race->world().car(i);
     const double h = car.heading();
-    car.place(car.position() + Vec2{std::cos(h), std::sin(h)} * rng.uniform(-metres, metres), h, 0.0);
+    car.place(car.position() + Vec2{std::cos(h), std::sin(h)} * rng.uniform(-set.jitter, set.jitter), h, 0.0);
   }
+  return race;
 }
 
 int bench_races(int argc, char** argv) {
   const std::optional<RaceSet> set = parse_race_set(argc, argv, false);
   if (!set) return 1;
   if (set->tracks.empty()) fail("races needs at least one TRACK file");
-  const int seeds = set->seeds, cars = set->cars, laps = set->laps;
+  const int seeds = set->seeds;
   struct Sum {
     int races = 0, cars = 0, finished = 0, respawns = 0, min_overtakes = 1 << 30;
     double walls = 0, contacts = 0, car_laps = 0, max_stuck = 0, worst_fastest = -1e9, sim = 0, wall_s = 0;
@@ -350,11 +357,8 @@ int bench_races(int argc, char** argv) {
     }
     Sum one;
     for (int seed = 1; seed <= seeds; ++seed) {
-      RaceConfig config;
-      config.laps = laps;
-      config.seed = static_cast<std::uint64_t>(seed);
-      Race race(track.value(), make_field(set->spec, "car", set->profiles, set->difficulty, cars), config);
-      jitter_grid(race, set->jitter, config.seed);
+      const std::unique_ptr<Race> owned = start_race(*set, track.value(), seed);
+      Race& race = *owned;
       const auto start = std::chrono::steady_clock::now();
       race.run();
       const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -543,7 +547,7 @@ int bench_contacts(int argc, char** argv) {
   const std::optional<RaceSet> set = parse_race_set(argc, argv, true);
   if (!set) return 1;
   if (set->tracks.empty() || set->out_path.empty()) fail("contacts needs --out CSV and at least one TRACK file");
-  const int seeds = set->seeds, cars = set->cars, laps = set->laps;
+  const int seeds = set->seeds;
   const std::vector<std::string>& tracks = set->tracks;
   std::ofstream csv(set->out_path);
   csv << "track,seed,t,car,difficulty,kind,other,s,lateral,offset,offset_goal,room_left,room_right,curvature,"
@@ -558,12 +562,8 @@ int bench_contacts(int argc, char** argv) {
     }
     int walls = 0, pairs = 0;
     for (int seed = 1; seed <= seeds; ++seed) {
-      RaceConfig config;
-      config.laps = laps;
-      config.seed = static_cast<std::uint64_t>(seed);
-      const std::vector<RaceEntry> field = make_field(set->spec, "car", set->profiles, set->difficulty, cars);
-      Race race(track.value(), field, config);
-      jitter_grid(race, set->jitter, config.seed);
+      const std::unique_ptr<Race> owned = start_race(*set, track.value(), seed);
+      Race& race = *owned;
       const std::size_t n = race.car_count();
       std::vector<double> last_dwa(n, -1e9), last_offset(n, -1e9), last_car(n, -1e9);
       // Car j in car i's line coordinates: ds along i's line (+ ahead of i), lateral difference.
@@ -657,12 +657,9 @@ int bench_trace(int argc, char** argv) {
     }
     long rows = 0;
     for (int seed = 1; seed <= set->seeds; ++seed) {
-      RaceConfig config;
-      config.laps = set->laps;
-      config.seed = static_cast<std::uint64_t>(seed);
-      Race race(track.value(), make_field(set->spec, "car", set->profiles, set->difficulty, set->cars), config);
-      jitter_grid(race, set->jitter, config.seed);
-      const long every = std::lround(0.1 * config.rate_hz);
+      const std::unique_ptr<Race> owned = start_race(*set, track.value(), seed);
+      Race& race = *owned;
+      const long every = std::lround(0.1 / race.world().dt());
       for (long step = 0; !race.over(); ++step) {
         race.step();
         if (step % every != 0) continue;

@@ -282,8 +282,7 @@ double AiDriver::distance_to_pass(const SeenCar& car, double speed) const {
 // and both half widths and 0.3 m: clear of it), within the road's room where it is and the
 // room ahead of us for as long as the pass takes (room_ahead; at least two half widths of
 // it), and no other car in the lane we would move through.
-double AiDriver::pass_room(int sd, const SeenCar& car) const {
-  const double speed = std::max(0.0, last_forward_speed_);
+double AiDriver::pass_room(int sd, const SeenCar& car, double speed) const {
   const double road = std::min(room(state_.s + std::max(0.0, car.ds), sd), room_ahead(sd, speed, distance_to_pass(car, speed)));
   const double clear = sd * car.lat + half_width_ + car.half_width + 0.3;
   const double r = std::max(std::min(params_.overtake_offset, road), clear);
@@ -328,7 +327,7 @@ void AiDriver::choose_pass(const SeenCar& ahead, const SeenCar& target, double f
   if (pass_.target >= 0) {
     const bool in_reach = target.index >= 0 && target.ds > -(half_length_ + target.half_length + 1.0) &&
                           target.gap < reach + kPassReachExtra;
-    const double r = in_reach ? pass_room(pass_.side, target) : 0.0;
+    const double r = in_reach ? pass_room(pass_.side, target, std::max(0.0, fwd)) : 0.0;
     if (r > 0.0) pass_offset_ = r;
     const bool shut = in_reach && (r <= 0.0 || least_grip(state_.s, kPassGripLook) < kPassMinGrip);
     keep_pass(pass_, in_reach, shut, dt);
@@ -339,8 +338,8 @@ void AiDriver::choose_pass(const SeenCar& ahead, const SeenCar& target, double f
   const bool held_up = profile_.target_speed(state_.s) * params_.speed_use > ahead.speed + 1.0;
   if (!(ahead.gap < reach && (ahead.closing > 0.5 || ahead.gap < 8.0 || held_up))) return;
   if (least_grip(state_.s, std::max(0.0, ahead.ds) + kPassGripLook) < kPassMinGrip) return;  // no passing on ice
-  const double left = pass_room(+1, ahead);
-  const double right = pass_room(-1, ahead);
+  const double left = pass_room(+1, ahead, std::max(0.0, fwd));
+  const double right = pass_room(-1, ahead, std::max(0.0, fwd));
   const int side = pass_side(left, right, turn_ahead(state_.s + std::max(0.0, ahead.ds), kBendAhead));
   if (side != 0) pass_ = PassPlan{ahead.index, side, 0.0, 0.0}, pass_offset_ = side > 0 ? left : right;
 }

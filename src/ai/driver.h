@@ -138,7 +138,7 @@ class AiDriver {
     double speed = 0.0, closing = 0.0;  // m/s along the line, and ours minus that
     double half_width = 0.9, half_length = 2.2;
   };
-  double pass_room(int sd, const SeenCar& car) const;
+  double pass_room(int sd, const SeenCar& car, double speed) const;  // speed: ours, m/s
   double distance_to_pass(const SeenCar& car, double speed) const;
   void choose_pass(const SeenCar& ahead, const SeenCar& target, double fwd);
   double full_grip_here() const;  // tyre friction on the surface at state_.s (grip_use undone)

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
+#include <vector>
 
 #include "ai/ai_params.h"
 #include "ai/driver.h"
@@ -193,6 +195,16 @@ void load_shipped(const std::string& file, Shipped& out) {
   out = Shipped{track.value(), spec.value()};
 }
 
+// A one-lap race of two sedans on `shipped`'s track driven with `params`, mistakes off: the
+// scenario tests below place the cars themselves.
+std::unique_ptr<Race> pair_race(const Shipped& shipped, AiParams params = {}) {
+  params.mistakes_per_minute = 0.0;
+  const RaceEntry e{"AI", "sedan", shipped.sedan, params};
+  RaceConfig config;
+  config.laps = 1;
+  return std::make_unique<Race>(shipped.track, std::vector<RaceEntry>{e, e}, config);
+}
+
 // ---------------------------------------------------------------- stuck recovery
 
 // Nose against the outer wall at a standstill: the driver reverses out with opposite lock,
@@ -278,11 +290,8 @@ TEST(Driver, PullingAwayOnIceIsNotAStall) {
 TEST(Driver, AStarDetourAroundAStoppedCar) {
   Shipped shipped;
   ASSERT_NO_FATAL_FAILURE(load_shipped("kestrel_downs.json", shipped));
-  RaceEntry e{"AI", "sedan", shipped.sedan, AiParams{}};
-  e.params.mistakes_per_minute = 0.0;
-  RaceConfig config;
-  config.laps = 1;
-  Race race(shipped.track, {e, e}, config);
+  const std::unique_ptr<Race> owned = pair_race(shipped);
+  Race& race = *owned;
   // Car 1 stands on the racing line 60 m ahead of car 0, across it.
   const AiRoute& route = race.driver(0).route();
   const double s0 = route.path.project(race.world().car(0).position(), -1).s;
@@ -361,12 +370,10 @@ TEST(Driver, SetParamsRebuildsWhatDependsOnTheProfile) {
 TEST(Driver, DwaOnlyWatchesACarInTheNextLane) {
   Shipped shipped;
   ASSERT_NO_FATAL_FAILURE(load_shipped("kestrel_downs.json", shipped));
-  RaceEntry e{"AI", "sedan", shipped.sedan, AiParams{}};
-  e.params.mistakes_per_minute = 0.0;
-  e.params.overtake_offset = 0.0;  // no pass: this is about the steering only
-  RaceConfig config;
-  config.laps = 1;
-  Race race(shipped.track, {e, e}, config);
+  AiParams params;
+  params.overtake_offset = 0.0;  // no pass: this is about the steering only
+  const std::unique_ptr<Race> owned = pair_race(shipped, params);
+  Race& race = *owned;
   const AiRoute& route = race.driver(0).route();
   const double s0 = route.path.project(race.world().car(0).position(), -1).s + 100.0;
   const PathSample start = route.path.at(s0);
@@ -404,12 +411,11 @@ TEST(Driver, FollowsACrawlingCarOverIceWithoutNudgingIt) {
   Shipped shipped;
   ASSERT_NO_FATAL_FAILURE(load_shipped("cragmoor_stage.json", shipped));
   const Track& t = *shipped.track;
-  RaceEntry e{"AI", "sedan", shipped.sedan, AiParams{}};
-  e.params.mistakes_per_minute = 0.0;
-  e.params.overtake_offset = 0.0;  // following only
-  RaceConfig config;
-  config.laps = 1;
-  Race race(shipped.track, {e, e}, config);
+  AiParams params;
+  params.overtake_offset = 0.0;  // following only
+  const std::unique_ptr<Race> owned = pair_race(shipped, params);
+  Race& race = *owned;
+  const double rate_hz = 1.0 / race.world().dt();
   const AiRoute& route = race.driver(0).route();
   double ice = -1.0;  // the first line point on ice
   for (double s = 0.0; s < route.path.length() && ice < 0.0; s += 1.0)
@@ -424,7 +430,7 @@ TEST(Driver, FollowsACrawlingCarOverIceWithoutNudgingIt) {
     const PathSample at = route.path.at(lead_s);
     race.world().car(1).place(at.position, std::atan2(at.tangent.y, at.tangent.x), crawl);
     race.step();
-    lead_s += crawl / config.rate_hz;
+    lead_s += crawl / rate_hz;
     closest = std::min(closest, race.driver(0).state().gap_ahead);
   }
   EXPECT_EQ(race.result().cars[0].car_contacts, 0) << "closest gap " << closest << " m";
@@ -441,11 +447,9 @@ TEST(Driver, FollowsACrawlingCarOverIceWithoutNudgingIt) {
 TEST(Driver, NeverHoldsAPassOffsetTheRoomAheadCannotTake) {
   Shipped shipped;
   ASSERT_NO_FATAL_FAILURE(load_shipped("kestrel_downs.json", shipped));
-  RaceEntry e{"AI", "sedan", shipped.sedan, AiParams{}};
-  e.params.mistakes_per_minute = 0.0;
-  RaceConfig config;
-  config.laps = 1;
-  Race race(shipped.track, {e, e}, config);
+  const std::unique_ptr<Race> owned = pair_race(shipped);
+  Race& race = *owned;
+  const double rate_hz = 1.0 / race.world().dt();
   const AiRoute& route = race.driver(0).route();
   double lead_s = 905.0;  // the sweeper: 1000-1250 m along the line
   const PathSample from = route.path.at(lead_s - 25.0);
@@ -456,7 +460,7 @@ TEST(Driver, NeverHoldsAPassOffsetTheRoomAheadCannotTake) {
     const PathSample at = route.path.at(lead_s);
     race.world().car(1).place(at.position, std::atan2(at.tangent.y, at.tangent.x), lead_speed);
     race.step();
-    lead_s += lead_speed / config.rate_hz;
+    lead_s += lead_speed / rate_hz;
     const auto& st = race.driver(0).state();
     // The room at each point of the next 3 s against the offset held now, less 1.5 m/s (the
     // fastest the offset moves) of the time to get there: a pass held into a narrowing
