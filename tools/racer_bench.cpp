@@ -29,6 +29,7 @@
 #include "track/test_ground.h"
 #include "track/track.h"
 
+
 namespace {
 
 using namespace racer;
@@ -319,6 +320,13 @@ int bench_races(int argc, char** argv) {
   struct Sum {
     int races = 0, cars = 0, finished = 0, respawns = 0, min_overtakes = 1 << 30;
     double walls = 0, contacts = 0, car_laps = 0, max_stuck = 0, worst_fastest = -1e9, sim = 0, wall_s = 0;
+    int started = 0, made = 0, dropped = 0, lost = 0;  // the drivers' passes
+    void add_passes(const Race& race) {
+      for (std::size_t i = 0; i < race.car_count(); ++i) {
+        const DriverState& st = race.driver(i).state();
+        started += st.passes_started, made += st.passes_made, dropped += st.passes_dropped, lost += st.passes_lost;
+      }
+    }
     void add(const RaceResult& r, double wall) {
       races += 1;
       int overtakes = 0;
@@ -344,7 +352,9 @@ int bench_races(int argc, char** argv) {
       return {{"races", races}, {"finished", static_cast<double>(finished) / std::max(1, cars)},
               {"wall_contacts_per_car_lap", walls / std::max(1.0, car_laps)},
               {"car_contacts_per_car_lap", contacts / std::max(1.0, car_laps)}, {"max_stuck_s", max_stuck},
-              {"respawns", respawns}, {"min_overtakes", min_overtakes}, {"fastest_lap_over_limit", worst_fastest},
+              {"respawns", respawns}, {"min_overtakes", min_overtakes},
+              {"passes", {{"started", started}, {"made", made}, {"dropped", dropped}, {"lost", lost}}},
+              {"fastest_lap_over_limit", worst_fastest},
               {"realtime_factor", wall_s > 0.0 ? sim / wall_s : 0.0}};
     }
   };
@@ -363,11 +373,11 @@ int bench_races(int argc, char** argv) {
       race.run();
       const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       const RaceResult r = race.result();
-      one.add(r, wall);
-      all.add(r, wall);
+      one.add(r, wall), one.add_passes(race);
+      all.add(r, wall), all.add_passes(race);
       if (set->each) {
         Sum alone;
-        alone.add(r, wall);
+        alone.add(r, wall), alone.add_passes(race);
         nlohmann::ordered_json line = {{"track", track.value()->spec().name}, {"seed", seed}};
         line.update(alone.json());
         std::cout << line.dump() << "\n";

@@ -49,6 +49,7 @@ constexpr double kPassGripLook = 30.0;    // m beyond the car we pass over which
 constexpr double kBendAhead = 60.0;       // m beyond the car we pass over which the bend to take the inside of is found
 constexpr double kShiftLook = 1.5;        // s ahead the speed on a shifted line looks for a bend's inside
 constexpr double kShiftMinShare = 0.5;    // the least (1 - n k) a shifted line's speed is scaled by
+constexpr double kMergeTime = 0.15;       // s, the following gap kept to a car in the lane a merge takes us back to
 constexpr double kFollowBrake = 0.5;      // share of the grip a follower plans to match the car ahead's speed with
 constexpr double kDwaHold = 0.3;         // s DWA keeps the wheel after the tracker's arc was last blocked
 
@@ -153,7 +154,7 @@ void AiDriver::respawned() {
   wall_time_ = 0.0;
   queued_ = false;
   pipeline_.clear();
-  offset_goal_ = state_.offset = 0.0;
+  offset_goal_ = bound_goal_ = state_.offset = 0.0;
   pass_ = PassPlan{};
   planner_.reset();
 }
@@ -241,14 +242,15 @@ double AiDriver::room(double s, int side) const {
   return side > 0 ? route_->room_left[i] : route_->room_right[i];
 }
 
-// m of offset on `side` that can be held for `hold` m (a pass under way keeps its offset
+// m of offset on `side` that can be held for `hold` m (a pass beside its car keeps its offset
 // until it is by) and then still be given back in time where the room ahead narrows (the
 // line running out towards that edge at a bend's exit): the least, over the next kRoomLook
-// s, of the room there plus what the offset can move back by after `hold` (at the rate the
+// s from `from` m on (nearer room is not asked about), of the room there plus what the
+// offset can move back by after `hold` (at the rate the
 // bends' grip allows, their grip use reckoned against the car's steady cornering grip: a
 // stricter use than the ramp's own, so the way back is planned on the slow side). An offset
 // beyond it runs the car off the road, or into a slide trying to come back.
-double AiDriver::room_ahead(int side, double speed, double hold) const {
+double AiDriver::room_ahead(int side, double speed, double from, double hold) const {
   const RacingLine& line = route_->line;
   const std::vector<double>& rooms = side > 0 ? route_->room_left : route_->room_right;
   const std::size_t n = line.points.size();
@@ -258,11 +260,11 @@ double AiDriver::room_ahead(int side, double speed, double hold) const {
   const auto every = static_cast<std::size_t>(std::max(1.0, std::round(kRoomStep / line.spacing())));
   const double step = static_cast<double>(every) * line.spacing();
   std::size_t i = line.index_at(state_.s);
-  double least = rooms[i], back = 0.0;
+  double least = from <= 0.0 ? rooms[i] : 1e9, back = 0.0;
   for (double d = step; d <= std::max(20.0, v * kRoomLook); d += step) {
     i = (i + every) % n;
     if (d > hold) back += offset_rate(v * v * std::abs(line.curvature[i]) / mu_y) * step / v;
-    least = std::min(least, rooms[i] + back);
+    if (d >= from) least = std::min(least, rooms[i] + back);
   }
   return least;
 }
@@ -271,19 +273,29 @@ double AiDriver::room_ahead(int side, double speed, double hold) const {
 // profile wants here over its speed (at least kPassMinClosing: a following car closes nothing
 // until the pass lets it go).
 double AiDriver::distance_to_pass(const SeenCar& car, double speed) const {
+  return distance_to_gain(car, speed, car.ds + half_length_ + car.half_length + 2.0);
+}
+
+// m we travel until our nose is beside its tail (0: alongside already), closing as above.
+double AiDriver::distance_to_alongside(const SeenCar& car, double speed) const {
+  return distance_to_gain(car, speed, car.gap - kBesideMargin);
+}
+
+double AiDriver::distance_to_gain(const SeenCar& car, double speed, double gain) const {
   const double want = profile_.target_speed(state_.s) * params_.speed_use;
   const double closing = std::max({car.closing, want - car.speed, kPassMinClosing});
-  const double to_gain = std::max(0.0, car.ds + half_length_ + car.half_length + 2.0);
-  return std::max(speed, 1.0) * to_gain / closing;
+  return std::max(speed, 1.0) * std::max(0.0, gain) / closing;
 }
 
 // m of offset usable to pass `car` on side `sd` (+1 left), 0 when shut: the profile's
 // overtake offset, or more where the car itself sits towards that side (its lateral offset
-// and both half widths and 0.3 m: clear of it), within the road's room where it is and the
-// room ahead of us for as long as the pass takes (room_ahead; at least two half widths of
-// it), and no other car in the lane we would move through.
+// and both half widths and 0.3 m: clear of it), within the room ahead from where we come
+// alongside it to where we are by (room_ahead; at least two half widths of it), and no other
+// car in the lane we would move through. Before we are alongside, the room may narrow: the
+// offset's goal is clamped to it (scan_traffic) and we follow the car meanwhile, so the pass
+// waits instead of being shut by every bend between us and the stretch where it happens.
 double AiDriver::pass_room(int sd, const SeenCar& car, double speed) const {
-  const double road = std::min(room(state_.s + std::max(0.0, car.ds), sd), room_ahead(sd, speed, distance_to_pass(car, speed)));
+  const double road = room_ahead(sd, speed, distance_to_alongside(car, speed), distance_to_pass(car, speed));
   const double clear = sd * car.lat + half_width_ + car.half_width + 0.3;
   const double r = std::max(std::min(params_.overtake_offset, road), clear);
   if (road < 2.0 * half_width_ || r > road) return 0.0;
@@ -331,6 +343,10 @@ void AiDriver::choose_pass(const SeenCar& ahead, const SeenCar& target, double f
     if (r > 0.0) pass_offset_ = r;
     const bool shut = in_reach && (r <= 0.0 || least_grip(state_.s, kPassGripLook) < kPassMinGrip);
     keep_pass(pass_, in_reach, shut, dt);
+    // How it ended, for the panels and the bench: dropped (shut), made (its car behind us), lost.
+    if (pass_.target < 0 && pass_.cooldown_s > 0.0 && in_reach) ++state_.passes_dropped;
+    else if (pass_.target < 0 && target.index >= 0 && target.ds < 0.0) ++state_.passes_made;
+    else if (pass_.target < 0) ++state_.passes_lost;
   } else {
     keep_pass(pass_, false, false, dt);
   }
@@ -341,7 +357,7 @@ void AiDriver::choose_pass(const SeenCar& ahead, const SeenCar& target, double f
   const double left = pass_room(+1, ahead, std::max(0.0, fwd));
   const double right = pass_room(-1, ahead, std::max(0.0, fwd));
   const int side = pass_side(left, right, turn_ahead(state_.s + std::max(0.0, ahead.ds), kBendAhead));
-  if (side != 0) pass_ = PassPlan{ahead.index, side, 0.0, 0.0}, pass_offset_ = side > 0 ? left : right;
+  if (side != 0) pass_ = PassPlan{ahead.index, side, 0.0, 0.0}, pass_offset_ = side > 0 ? left : right, ++state_.passes_started;
 }
 
 void AiDriver::scan_traffic(const DriverView& v) {
@@ -351,7 +367,7 @@ void AiDriver::scan_traffic(const DriverView& v) {
   const PathSample here = path.at(state_.s);
   near_.clear();
   // The nearest car ahead in our lane, and the car we are passing wherever it is.
-  SeenCar ahead, target;
+  SeenCar ahead, target, merging;
   bool alongside = false;
   double alongside_lat = 0.0;
   for (const OtherCarView& o : v.others) {
@@ -369,6 +385,11 @@ void AiDriver::scan_traffic(const DriverView& v) {
     const double lane = half_width_ + o.half_width + kLaneGap;
     if (ds > 0.0 && seen.gap < config_.look_range && std::abs(p.offset - state_.lateral) < lane && seen.gap < ahead.gap)
       ahead = seen;
+    // Not in our lane, but in the one the offset is bound to take us back to (a pass the
+    // room ahead pulls back towards the line): never close in on it so far that the merge
+    // rams its tail.
+    if (ds > 0.0 && seen.gap < config_.look_range && std::abs(p.offset - bound_goal_) < lane && seen.gap < merging.gap)
+      merging = seen;
     if (std::abs(ds) < half_length_ + o.half_length + kBesideMargin) alongside = true, alongside_lat = p.offset;
     if (ds > -(half_length_ + o.half_length + 4.0) && ds < 30.0) near_.push_back({ds, p.offset, o.half_width, o.half_length, o.index});
   }
@@ -376,6 +397,8 @@ void AiDriver::scan_traffic(const DriverView& v) {
   state_.alongside = alongside;
   closing_ = ahead.closing;
   ahead_speed_ = ahead.speed;
+  merge_gap_ = merging.gap;
+  merge_speed_ = merging.speed;
   queued_ = ahead.gap < config_.queue_gap_m;
   choose_pass(ahead, target, fwd);
   if (pass_.side != 0) {
@@ -395,9 +418,13 @@ void AiDriver::scan_traffic(const DriverView& v) {
   lane.lateral = state_.lateral;
   lane.half_length = half_length_;
   lane.half_width = half_width_;
-  const double hold = pass_.side != 0 && target.index >= 0 ? distance_to_pass(target, std::max(0.0, fwd)) : 0.0;
-  const double goal = std::clamp(hold_lane(offset_goal_, beside_, lane), -room_ahead(-1, fwd, hold), room_ahead(+1, fwd, hold));
-  state_.holding_lane = goal != free_goal;
+  const bool beside_target = pass_.side != 0 && target.index >= 0 && distance_to_alongside(target, std::max(0.0, fwd)) <= 0.0;
+  const double hold = beside_target ? distance_to_pass(target, std::max(0.0, fwd)) : 0.0;
+  const double held = hold_lane(offset_goal_, beside_, lane);
+  state_.holding_lane = held != free_goal;
+  // The room ahead bounds it too, but that bound is given back at the bends' offset rate.
+  const double goal = std::clamp(held, -room_ahead(-1, fwd, 0.0, hold), room_ahead(+1, fwd, 0.0, hold));
+  bound_goal_ = goal;
   // Ramp the offset (faster when a car beside us pushes it), never beyond the room here.
   // The pass moves sideways only as fast as the grip left over by the bend allows.
   const double bend = route_->path.max_abs_curvature(state_.s, std::max(10.0, fwd * kBendLook));
@@ -411,6 +438,8 @@ void AiDriver::scan_traffic(const DriverView& v) {
   if (!into_neighbour || state_.holding_lane) state_.offset = next;
   state_.offset = std::clamp(state_.offset, -room(state_.s, -1), room(state_.s, +1));
   state_.offset_goal = offset_goal_;
+  state_.pass_target = pass_.target;
+  state_.pass_side = pass_.side;
 }
 
 // ---------------------------------------------------------------- speed
@@ -430,6 +459,15 @@ double AiDriver::shifted_line_share(double speed) const {
   return 0.98 * share;
 }
 
+double AiDriver::follow_cap(double gap, double ahead_speed, double time_gap, double speed) const {
+  if (gap > config_.look_range) return 1e9;
+  const double spare = gap - (2.0 + time_gap * speed);
+  const double mu = std::min(full_grip_here(), full_grip_at(state_.s + gap));
+  const double brake = kFollowBrake * mu * kGravity;  // m/s^2
+  const double ahead = std::max(0.0, ahead_speed);
+  return spare >= 0.0 ? std::sqrt(ahead * ahead + 2.0 * brake * spare) : std::max(0.0, ahead + 0.8 * spare);
+}
+
 void AiDriver::plan_speed(const DriverView& v) {
   const double speed = std::max(0.0, v.self.forward_speed);
   double scale = 1.0;
@@ -445,14 +483,9 @@ void AiDriver::plan_speed(const DriverView& v) {
   // standoff at kFollowBrake of the grip under the two of us (v^2 <= v_ahead^2 + 2 a d: on
   // ice the queue closes up gently, not at full speed to the time gap); inside it, a little
   // slower than it the closer we are.
-  const double standoff = 2.0 + config_.follow_time_s * speed;
-  const double spare = state_.gap_ahead - standoff;
-  const double mu = std::min(full_grip_here(), full_grip_at(state_.s + std::min(state_.gap_ahead, config_.look_range)));
-  const double brake = kFollowBrake * mu * kGravity;  // m/s^2
-  const double ahead = std::max(0.0, ahead_speed_);
-  speed_cap_ = state_.gap_ahead > config_.look_range ? 1e9
-               : spare >= 0.0 ? std::sqrt(ahead * ahead + 2.0 * brake * spare)
-                              : std::max(0.0, ahead + 0.8 * spare);
+  // A car in the lane a merge takes us back to is followed the same way at a shorter gap.
+  speed_cap_ = std::min(follow_cap(state_.gap_ahead, ahead_speed_, config_.follow_time_s, speed),
+                        follow_cap(merge_gap_, merge_speed_, kMergeTime, speed));
   if (state_.detour) speed_cap_ = kDetourSpeed;  // round the blockage at walking pace, not following it
 }
 

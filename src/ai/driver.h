@@ -80,6 +80,12 @@ struct DriverState {
   int detours = 0;              ///< detours planned
   int recoveries = 0;           ///< reverse manoeuvres started
   int mistakes = 0;             ///< mistakes made
+  int pass_target = -1;         ///< index of the car being passed (-1: no pass under way)
+  int pass_side = 0;            ///< +1 passing it on its left, -1 its right
+  int passes_started = 0;       ///< passes committed to
+  int passes_made = 0;          ///< passes that ended with the car behind us
+  int passes_dropped = 0;       ///< passes given up: their side shut (no room, a car in the lane, ice)
+  int passes_lost = 0;          ///< passes whose car pulled out of reach ahead
 };
 
 class AiDriver {
@@ -126,7 +132,7 @@ class AiDriver {
   Controls delayed(const Controls& c);
 
   double room(double s, int side) const;  // m of room beside the line at s (+1 left, -1 right)
-  double room_ahead(int side, double speed, double hold) const;
+  double room_ahead(int side, double speed, double from, double hold) const;
   bool lane_clear(int sd, double r, int except) const;
   double shifted_line_share(double speed) const;
   double turn_ahead(double s, double distance) const;
@@ -140,7 +146,11 @@ class AiDriver {
   };
   double pass_room(int sd, const SeenCar& car, double speed) const;  // speed: ours, m/s
   double distance_to_pass(const SeenCar& car, double speed) const;
+  double distance_to_alongside(const SeenCar& car, double speed) const;
+  double distance_to_gain(const SeenCar& car, double speed, double gain) const;
   void choose_pass(const SeenCar& ahead, const SeenCar& target, double fwd);
+  // m/s we may go following a car `gap` m ahead at `ahead_speed` by a `time_gap` s standoff
+  double follow_cap(double gap, double ahead_speed, double time_gap, double speed) const;
   double full_grip_here() const;  // tyre friction on the surface at state_.s (grip_use undone)
   double full_grip_at(double s) const;  // the same at s along the line
   double heading_error_to_line(const DriverView& v) const;
@@ -187,8 +197,11 @@ class AiDriver {
   double peak_slip_ratio_ = 0.1;   // the tyres' longitudinal peak at the static load
   double closing_ = 0.0;         // m/s towards the car ahead
   double ahead_speed_ = 0.0;     // m/s of the car ahead along the line
+  double merge_gap_ = 1e9;       // m to the nearest car ahead in the lane bound_goal_ takes us to
+  double merge_speed_ = 0.0;     // m/s of that car along the line
   bool queued_ = false;          // waiting behind a car close ahead (not stuck)
   double offset_goal_ = 0.0;     // m, where the overtaking logic wants the line
+  double bound_goal_ = 0.0;      // m, that goal within the lane hold and the room ahead (last local tick)
   PassPlan pass_;                // the pass under way
   double pass_offset_ = 0.0;     // m, its offset from the line (its side's last usable room)
   double dwa_speed_ = 1e9;       // m/s, DWA's speed when active
