@@ -62,6 +62,7 @@ constexpr const char* kUsage = R"(usage: racer-bench sim [options]
             mixed): one JSON object per track with the issue-4 figures over all its races
             {"track", "races", "finished", "wall_contacts_per_car_lap",
             "car_contacts_per_car_lap", "max_stuck_s", "respawns", "min_overtakes",
+            "passes" {"started", "made", "dropped", "lost"} (the drivers' committed passes),
             "fastest_lap_over_limit", "realtime_factor"} (worst or mean as named), then
             {"all": ...} over every track: a driver change judged on one race of one seed is
             noise (the races are chaotic); --each: first one such line per race, with its
