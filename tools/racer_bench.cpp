@@ -29,7 +29,6 @@
 #include "track/test_ground.h"
 #include "track/track.h"
 
-
 namespace {
 
 using namespace racer;

@@ -418,7 +418,7 @@ void AiDriver::scan_traffic(const DriverView& v) {
   lane.lateral = state_.lateral;
   lane.half_length = half_length_;
   lane.half_width = half_width_;
-  const bool beside_target = pass_.side != 0 && target.index >= 0 && distance_to_alongside(target, std::max(0.0, fwd)) <= 0.0;
+  const bool beside_target = pass_.side != 0 && target.index >= 0 && target.gap <= kBesideMargin;  // distance_to_alongside 0
   const double hold = beside_target ? distance_to_pass(target, std::max(0.0, fwd)) : 0.0;
   const double held = hold_lane(offset_goal_, beside_, lane);
   state_.holding_lane = held != free_goal;
@@ -438,8 +438,6 @@ void AiDriver::scan_traffic(const DriverView& v) {
   if (!into_neighbour || state_.holding_lane) state_.offset = next;
   state_.offset = std::clamp(state_.offset, -room(state_.s, -1), room(state_.s, +1));
   state_.offset_goal = offset_goal_;
-  state_.pass_target = pass_.target;
-  state_.pass_side = pass_.side;
 }
 
 // ---------------------------------------------------------------- speed

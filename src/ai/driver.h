@@ -80,8 +80,6 @@ struct DriverState {
   int detours = 0;              ///< detours planned
   int recoveries = 0;           ///< reverse manoeuvres started
   int mistakes = 0;             ///< mistakes made
-  int pass_target = -1;         ///< index of the car being passed (-1: no pass under way)
-  int pass_side = 0;            ///< +1 passing it on its left, -1 its right
   int passes_started = 0;       ///< passes committed to
   int passes_made = 0;          ///< passes that ended with the car behind us
   int passes_dropped = 0;       ///< passes given up: their side shut (no room, a car in the lane, ice)
