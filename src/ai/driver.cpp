@@ -49,6 +49,8 @@ constexpr double kPassGripLook = 30.0;    // m beyond the car we pass over which
 constexpr double kBendAhead = 60.0;       // m beyond the car we pass over which the bend to take the inside of is found
 constexpr double kShiftLook = 1.5;        // s ahead the speed on a shifted line looks for a bend's inside
 constexpr double kShiftMinShare = 0.5;    // the least (1 - n k) a shifted line's speed is scaled by
+constexpr double kDiveLook = 0.7;         // s ahead the room on a bend's inside must last for a dive up it
+constexpr double kDiveFollow = 0.15;      // s, the following gap kept to a car we dive on (closing in to go by)
 constexpr double kMergeTime = 0.15;       // s, the following gap kept to a car in the lane a merge takes us back to
 constexpr double kFollowBrake = 0.5;      // share of the grip a follower plans to match the car ahead's speed with
 constexpr double kDwaHold = 0.3;         // s DWA keeps the wheel after the tracker's arc was last blocked
@@ -302,6 +304,31 @@ double AiDriver::pass_room(int sd, const SeenCar& car, double speed) const {
   return lane_clear(sd, r, car.index) ? r : 0.0;
 }
 
+// The least room on `side` over the next `distance` m of the line.
+double AiDriver::room_until(int side, double distance) const {
+  const RacingLine& line = route_->line;
+  const std::vector<double>& rooms = side > 0 ? route_->room_left : route_->room_right;
+  const auto every = static_cast<std::size_t>(std::max(1.0, std::round(kRoomStep / line.spacing())));
+  const double step = static_cast<double>(every) * line.spacing();
+  std::size_t i = line.index_at(state_.s);
+  double least = rooms[i];
+  for (double d = step; d <= distance; d += step) i = (i + every) % line.points.size(), least = std::min(least, rooms[i]);
+  return least;
+}
+
+// m of offset usable to dive up the inside of the bend ahead of `car` (sd its inside, 0 when
+// shut or no bend): where pass_room is shut by the bend itself (the inside narrows to the
+// apex), the room need only last kDiveLook s ahead. Beside the car at the turn-in, its lane
+// hold leaves us the inside; short of it, the room clamp takes us back behind it.
+double AiDriver::dive_room(int sd, const SeenCar& car, double speed) const {
+  if (sd * turn_ahead(state_.s + std::max(0.0, car.ds), kBendAhead) < PassRules{}.bend_turn) return 0.0;
+  const double road = room_until(sd, std::max(10.0, speed * kDiveLook));
+  const double clear = sd * car.lat + half_width_ + car.half_width + 0.3;
+  const double r = std::max(std::min(params_.overtake_offset, road), clear);
+  if (road < 2.0 * half_width_ || r > road) return 0.0;
+  return lane_clear(sd, r, car.index) ? r : 0.0;
+}
+
 // No car but `except` in the lane from our lateral offset to sd * r.
 bool AiDriver::lane_clear(int sd, double r, int except) const {
   const double lo = std::min(state_.lateral, sd * r), hi = std::max(state_.lateral, sd * r);
@@ -331,7 +358,8 @@ double AiDriver::turn_ahead(double s, double distance) const {
 // Keeps the committed pass (see PassPlan) or starts one on a car ahead in our lane that we
 // close on or that holds us up (its speed below what our profile wants here: a following
 // car closes nothing but still wants by). The reach covers the following gap, so a car held
-// at that gap can still be passed.
+// at that gap can still be passed. A side pass_room shuts because the bend ahead narrows its
+// inside may still be dived up (dive_room): followed closer, gained on under braking.
 void AiDriver::choose_pass(const SeenCar& ahead, const SeenCar& target, double fwd) {
   const double cap = params_.overtake_offset;
   const double reach = std::max(25.0, 12.0 + config_.follow_time_s * fwd);
@@ -339,7 +367,9 @@ void AiDriver::choose_pass(const SeenCar& ahead, const SeenCar& target, double f
   if (pass_.target >= 0) {
     const bool in_reach = target.index >= 0 && target.ds > -(half_length_ + target.half_length + 1.0) &&
                           target.gap < reach + kPassReachExtra;
-    const double r = in_reach ? pass_room(pass_.side, target, std::max(0.0, fwd)) : 0.0;
+    double r = in_reach ? pass_room(pass_.side, target, std::max(0.0, fwd)) : 0.0;
+    if (in_reach && dive_ && r <= 0.0)  // a dive keeps its offset once beside the car
+      r = target.gap <= kBesideMargin ? pass_offset_ : dive_room(pass_.side, target, std::max(0.0, fwd));
     if (r > 0.0) pass_offset_ = r;
     const bool shut = in_reach && (r <= 0.0 || least_grip(state_.s, kPassGripLook) < kPassMinGrip);
     keep_pass(pass_, in_reach, shut, dt);
@@ -350,14 +380,20 @@ void AiDriver::choose_pass(const SeenCar& ahead, const SeenCar& target, double f
   } else {
     keep_pass(pass_, false, false, dt);
   }
+  if (pass_.target < 0) dive_ = false;
   if (pass_.target >= 0 || pass_.cooldown_s > 0.0 || cap <= 0.0 || ahead.index < 0) return;
   const bool held_up = profile_.target_speed(state_.s) * params_.speed_use > ahead.speed + 1.0;
   if (!(ahead.gap < reach && (ahead.closing > 0.5 || ahead.gap < 8.0 || held_up))) return;
   if (least_grip(state_.s, std::max(0.0, ahead.ds) + kPassGripLook) < kPassMinGrip) return;  // no passing on ice
-  const double left = pass_room(+1, ahead, std::max(0.0, fwd));
-  const double right = pass_room(-1, ahead, std::max(0.0, fwd));
+  double left = pass_room(+1, ahead, std::max(0.0, fwd));
+  double right = pass_room(-1, ahead, std::max(0.0, fwd));
+  const bool dive_left = left <= 0.0 && (left = dive_room(+1, ahead, std::max(0.0, fwd))) > 0.0;
+  const bool dive_right = right <= 0.0 && (right = dive_room(-1, ahead, std::max(0.0, fwd))) > 0.0;
   const int side = pass_side(left, right, turn_ahead(state_.s + std::max(0.0, ahead.ds), kBendAhead));
-  if (side != 0) pass_ = PassPlan{ahead.index, side, 0.0, 0.0}, pass_offset_ = side > 0 ? left : right, ++state_.passes_started;
+  if (side != 0) {
+    pass_ = PassPlan{ahead.index, side, 0.0, 0.0}, pass_offset_ = side > 0 ? left : right, ++state_.passes_started;
+    dive_ = side > 0 ? dive_left : dive_right;
+  }
 }
 
 void AiDriver::scan_traffic(const DriverView& v) {
@@ -387,8 +423,10 @@ void AiDriver::scan_traffic(const DriverView& v) {
       ahead = seen;
     // Not in our lane, but in the one the offset is bound to take us back to (a pass the
     // room ahead pulls back towards the line): never close in on it so far that the merge
-    // rams its tail.
-    if (ds > 0.0 && seen.gap < config_.look_range && std::abs(p.offset - bound_goal_) < lane && seen.gap < merging.gap)
+    // rams its tail. The car a dive is going by, out of our lane, is left to the lane hold.
+    const bool diving_by = dive_ && o.index == pass_.target && std::abs(p.offset - state_.lateral) >= lane;
+    if (!diving_by && ds > 0.0 && seen.gap < config_.look_range && std::abs(p.offset - bound_goal_) < lane &&
+        seen.gap < merging.gap)
       merging = seen;
     if (std::abs(ds) < half_length_ + o.half_length + kBesideMargin) alongside = true, alongside_lat = p.offset;
     if (ds > -(half_length_ + o.half_length + 4.0) && ds < 30.0) near_.push_back({ds, p.offset, o.half_width, o.half_length, o.index});
@@ -397,6 +435,7 @@ void AiDriver::scan_traffic(const DriverView& v) {
   state_.alongside = alongside;
   closing_ = ahead.closing;
   ahead_speed_ = ahead.speed;
+  ahead_is_target_ = ahead.index >= 0 && ahead.index == pass_.target;
   merge_gap_ = merging.gap;
   merge_speed_ = merging.speed;
   queued_ = ahead.gap < config_.queue_gap_m;
@@ -444,14 +483,17 @@ void AiDriver::scan_traffic(const DriverView& v) {
 
 // The share of the profile's speed the line shifted by the offset allows over the next
 // kShiftLook s: a parallel line n m to the inside of a bend of curvature k has curvature
-// k / (1 - n k), so v scales by sqrt(1 - n k) (the outside of a bend is wider: 1); and 0.98
-// anyway (the shift itself and the way back are curves the line does not have).
+// k / (1 - n k), so v scales by sqrt(1 - n k) (the outside of a bend is wider: 1), n no more
+// than the room there (the offset is clamped to it at the apex); and 0.98 anyway (the shift
+// itself and the way back are curves the line does not have).
 double AiDriver::shifted_line_share(double speed) const {
   constexpr double kStep = 4.0;  // m
   const double n = state_.offset;
+  const int side = n > 0.0 ? +1 : -1;
   double share = 1.0;
   for (double d = 0.0; d <= std::max(20.0, speed * kShiftLook); d += kStep) {
-    const double nk = n * route_->path.curvature_at(state_.s + d);
+    const double at = state_.s + d;
+    const double nk = side * std::min(std::abs(n), room(route_->path.wrap(at), side)) * route_->path.curvature_at(at);
     if (nk > 0.0) share = std::min(share, std::sqrt(std::max(kShiftMinShare, 1.0 - nk)));
   }
   return 0.98 * share;
@@ -482,7 +524,9 @@ void AiDriver::plan_speed(const DriverView& v) {
   // ice the queue closes up gently, not at full speed to the time gap); inside it, a little
   // slower than it the closer we are.
   // A car in the lane a merge takes us back to is followed the same way at a shorter gap.
-  speed_cap_ = std::min(follow_cap(state_.gap_ahead, ahead_speed_, config_.follow_time_s, speed),
+  // A car we dive on is followed closer: the dive's gain is made under braking and in the bend.
+  const double follow_time = dive_ && ahead_is_target_ ? kDiveFollow : config_.follow_time_s;
+  speed_cap_ = std::min(follow_cap(state_.gap_ahead, ahead_speed_, follow_time, speed),
                         follow_cap(merge_gap_, merge_speed_, kMergeTime, speed));
   if (state_.detour) speed_cap_ = kDetourSpeed;  // round the blockage at walking pace, not following it
 }

@@ -143,6 +143,8 @@ class AiDriver {
     double half_width = 0.9, half_length = 2.2;
   };
   double pass_room(int sd, const SeenCar& car, double speed) const;  // speed: ours, m/s
+  double dive_room(int sd, const SeenCar& car, double speed) const;
+  double room_until(int side, double distance) const;                 // distance: m along the line
   double distance_to_pass(const SeenCar& car, double speed) const;
   double distance_to_alongside(const SeenCar& car, double speed) const;
   double distance_to_gain(const SeenCar& car, double speed, double gain) const;
@@ -195,12 +197,14 @@ class AiDriver {
   double peak_slip_ratio_ = 0.1;   // the tyres' longitudinal peak at the static load
   double closing_ = 0.0;         // m/s towards the car ahead
   double ahead_speed_ = 0.0;     // m/s of the car ahead along the line
+  bool ahead_is_target_ = false;  // the car ahead is the one our pass is on
   double merge_gap_ = 1e9;       // m to the nearest car ahead in the lane bound_goal_ takes us to
   double merge_speed_ = 0.0;     // m/s of that car along the line
   bool queued_ = false;          // waiting behind a car close ahead (not stuck)
   double offset_goal_ = 0.0;     // m, where the overtaking logic wants the line
   double bound_goal_ = 0.0;      // m, that goal within the lane hold and the room ahead (last local tick)
   PassPlan pass_;                // the pass under way
+  bool dive_ = false;            // the pass under way takes the inside of the bend ahead (dive_room)
   double pass_offset_ = 0.0;     // m, its offset from the line (its side's last usable room)
   double dwa_speed_ = 1e9;       // m/s, DWA's speed when active
   double dwa_steer_ = 0.0;
