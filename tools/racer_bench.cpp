@@ -40,6 +40,7 @@ constexpr const char* kUsage = R"(usage: racer-bench sim [options]
        racer-bench races [--seeds N] [--cars N] [--laps N] [--difficulty D] [--car FILE] [--jitter M] [--each] TRACK...
        racer-bench contacts --out CSV [--seeds N] [--cars N] [--laps N] [--difficulty D] [--car FILE] [--jitter M] TRACK...
        racer-bench trace --out CSV [--seeds N] [--cars N] [--laps N] [--difficulty D] [--car FILE] [--jitter M] TRACK...
+       racer-bench pass [--lead-profile FILE] [--gap M] [--before M] [--seconds S] [--profile FILE] [--trace CSV] TRACK...
        racer-bench astar --map FILE --scen FILE [--repeat N]
        racer-bench astar --random SIDE [--seed N] [--queries Q] [--obstacles P]
 
@@ -79,6 +80,18 @@ constexpr const char* kUsage = R"(usage: racer-bench sim [options]
             target and its profile, gap to the car ahead in its lane, alongside, holding its
             lane, DWA (active, steering), recovery, detour: how a race's passing and
             following went; stdout: {"track", "rows"} per track
+  pass      one AI car (--profile, default hard) passing a slower one (--lead-profile, default
+            easy, never passing) at every bend of each TRACK (the line's heading turning 0.5
+            rad or more over 60 m; the bends at least 150 m apart), mistakes off: the car
+            ahead starts --before m (default 150) before the bend at its profile's speed
+            there, ours --gap m (default 15) behind it at the same speed; --seconds (default
+            12) of it. One line per bend {"track", "bend_s", "got_by", "pass_s" (when ours
+            was first ahead), "worst_weave_m" (|lateral - offset|), "passes" {"started",
+            "dropped"}, "car_contacts", "wall_contacts"}, then
+            {"track", "bends", "got_by", "mean_worst_weave_m", "car_contacts",
+            "wall_contacts"} per track: the passing manoeuvre alone, without a race's chaos;
+            --trace: one CSV row per 1/20 s (track, bend, t, s, m ahead of the other car,
+            lateral, offset and its goal, speed, its speed, target, gap ahead, passes)
   astar     A* (src/ai/grid_search.h) on a MovingAI map, every scenario of the .scen file:
             {"bench", "map", "queries", "matched", "max_error", "us_per_query",
             "expanded_per_query"} (matched: within 1e-6 of the optimal length); or on a
@@ -389,6 +402,126 @@ int bench_races(int argc, char** argv) {
   }
   nlohmann::ordered_json out = {{"all", all.json()}};
   std::cout << out.dump() << "\n";
+  return 0;
+}
+
+// The bends of a line: where its heading turns most over 60 m, at least 0.5 rad, 150 m apart
+// (the sharpest first, then every next one far enough from those kept).
+std::vector<double> sharp_bends(const Path& path) {
+  constexpr double kSpan = 60.0, kStep = 5.0, kTurn = 0.5, kApart = 150.0;
+  std::vector<std::pair<double, double>> turns;  // (|turn|, s)
+  for (double s = 0.0; s < path.length(); s += kStep) {
+    double turn = 0.0;
+    for (double d = 0.0; d < kSpan; d += 2.0) turn += path.curvature_at(s + d) * 2.0;
+    if (std::abs(turn) >= kTurn) turns.push_back({std::abs(turn), s});
+  }
+  std::sort(turns.rbegin(), turns.rend());
+  std::vector<double> bends;
+  for (const auto& [turn, s] : turns) {
+    bool apart = true;
+    for (double b : bends) {
+      const double d = std::abs(s - b);
+      apart = apart && std::min(d, path.length() - d) >= kApart;
+    }
+    if (apart) bends.push_back(s);
+  }
+  std::sort(bends.begin(), bends.end());
+  return bends;
+}
+
+int bench_pass(int argc, char** argv) {
+  std::string car_path = std::string(RACER_SOURCE_DIR) + "/assets/cars/sedan.json";
+  std::string profile_path = std::string(RACER_SOURCE_DIR) + "/assets/ai/hard.json";
+  std::string lead_path = std::string(RACER_SOURCE_DIR) + "/assets/ai/easy.json";
+  double gap = 15.0, before = 150.0, seconds = 12.0;
+  std::vector<std::string> tracks;
+  std::ofstream trace;
+  for (int i = 2; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg.rfind("--", 0) != 0) {
+      tracks.push_back(arg);
+      continue;
+    }
+    if (i + 1 >= argc) fail("option " + arg + " needs a value");
+    const std::string value = argv[++i];
+    if (arg == "--lead-profile") lead_path = value;
+    else if (arg == "--gap") gap = parse(arg, value, 8.0, 60.0);
+    else if (arg == "--before") before = parse(arg, value, 0.0, 500.0);
+    else if (arg == "--seconds") seconds = parse(arg, value, 1.0, 120.0);
+    else if (arg == "--profile") profile_path = value;
+    else if (arg == "--trace" && !(trace.open(value), trace.is_open())) fail("cannot write " + value);
+    else fail("unknown option " + arg);
+  }
+  if (tracks.empty()) fail("pass needs at least one TRACK");
+  if (trace.is_open()) trace << "track,bend_s,t,s,ahead,lateral,offset,offset_goal,speed,lead_speed,target,gap,started,dropped\n";
+  const Result<CarSpec> spec = load_car_spec(car_path);
+  const Result<AiParams> params = load_ai_params(profile_path), lead_params = load_ai_params(lead_path);
+  if (!spec || !params || !lead_params) {
+    std::cerr << (!spec ? spec.error_text() : !params ? params.error_text() : lead_params.error_text()) << "\n";
+    return 1;
+  }
+  for (const std::string& path : tracks) {
+    const auto track = Track::load(path);
+    if (!track) {
+      std::cerr << track.error_text() << "\n";
+      return 1;
+    }
+    AiParams ours = params.value();
+    ours.mistakes_per_minute = 0.0;
+    AiParams lead = lead_params.value();
+    lead.mistakes_per_minute = 0.0;
+    lead.overtake_offset = 0.0;
+    RaceConfig config;
+    config.laps = 100;  // never over: the scenario ends on its clock
+    const RaceEntry a{"AI", "sedan", spec.value(), ours}, b{"AI", "sedan", spec.value(), lead};
+    const Race probe(track.value(), {a, b}, config);
+    const std::vector<double> bends = sharp_bends(probe.driver(0).route().path);
+    int got_by = 0, car_contacts = 0, wall_contacts = 0;
+    double weave_sum = 0.0;
+    for (double bend : bends) {
+      Race race(track.value(), {a, b}, config);
+      const AiRoute& route = race.driver(0).route();
+      const double rate_hz = 1.0 / race.world().dt(), length = route.path.length();
+      const auto put = [&](int car, double s, double speed) {
+        const PathSample at = route.path.at(s);
+        race.world().car(car).place(at.position, std::atan2(at.tangent.y, at.tangent.x), speed);
+      };
+      const double start = bend - before;
+      const double v0 = race.driver(1).profile().target_speed(route.path.wrap(start)) * lead.speed_use;
+      put(1, start, v0);
+      put(0, start - gap, v0);
+      double pass_s = -1.0, weave = 0.0;
+      while (race.world().time() < seconds) {
+        race.step();
+        const DriverState& st = race.driver(0).state();
+        const double lead_speed = race.world().car(1).forward_speed();
+        double ahead = st.s - race.driver(1).state().s;  // both drive the same line (same car and margin)
+        ahead -= length * std::round(ahead / length);
+        if (ahead > 0.0 && pass_s < 0.0) pass_s = race.world().time();
+        weave = std::max(weave, std::abs(st.lateral - st.offset));
+        if (trace.is_open() && race.world().steps() % static_cast<long>(std::lround(rate_hz / 20.0)) == 0)
+          trace << track.value()->spec().name << ',' << bend << ',' << race.world().time() << ',' << st.s << ',' << ahead
+                << ',' << st.lateral << ',' << st.offset << ',' << st.offset_goal << ',' << race.world().car(0).forward_speed()
+                << ',' << lead_speed << ',' << st.target_speed << ',' << std::min(st.gap_ahead, 999.0) << ','
+                << st.passes_started << ',' << st.passes_dropped << '\n';
+      }
+      const RaceCarResult r = race.result().cars.front();
+      const DriverState& st = race.driver(0).state();
+      got_by += pass_s >= 0.0;
+      car_contacts += r.car_contacts;
+      wall_contacts += r.wall_contacts;
+      weave_sum += weave;
+      nlohmann::ordered_json line = {{"track", track.value()->spec().name}, {"bend_s", bend},
+                                     {"got_by", pass_s >= 0.0}, {"pass_s", pass_s}, {"worst_weave_m", weave},
+                                     {"passes", {{"started", st.passes_started}, {"dropped", st.passes_dropped}}},
+                                     {"car_contacts", r.car_contacts}, {"wall_contacts", r.wall_contacts}};
+      std::cout << line.dump() << "\n";
+    }
+    nlohmann::ordered_json sum = {{"track", track.value()->spec().name}, {"bends", bends.size()}, {"got_by", got_by},
+                                  {"mean_worst_weave_m", bends.empty() ? 0.0 : weave_sum / static_cast<double>(bends.size())},
+                                  {"car_contacts", car_contacts}, {"wall_contacts", wall_contacts}};
+    std::cout << sum.dump() << "\n";
+  }
   return 0;
 }
 
@@ -777,6 +910,7 @@ int main(int argc, char** argv) {
   if (std::string(argv[1]) == "races") return bench_races(argc, argv);
   if (std::string(argv[1]) == "contacts") return bench_contacts(argc, argv);
   if (std::string(argv[1]) == "trace") return bench_trace(argc, argv);
+  if (std::string(argv[1]) == "pass") return bench_pass(argc, argv);
   if (std::string(argv[1]) == "astar") return bench_astar(argc, argv);
   if (std::string(argv[1]) == "dwa") return bench_dwa(argc, argv);
   if (std::string(argv[1]) != "sim") fail("unknown benchmark \"" + std::string(argv[1]) + "\" (see --help)");
