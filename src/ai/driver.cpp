@@ -158,6 +158,7 @@ void AiDriver::respawned() {
   pipeline_.clear();
   offset_goal_ = bound_goal_ = state_.offset = 0.0;
   pass_ = PassPlan{};
+  dive_ = false;
   planner_.reset();
 }
 
@@ -297,7 +298,13 @@ double AiDriver::distance_to_gain(const SeenCar& car, double speed, double gain)
 // offset's goal is clamped to it (scan_traffic) and we follow the car meanwhile, so the pass
 // waits instead of being shut by every bend between us and the stretch where it happens.
 double AiDriver::pass_room(int sd, const SeenCar& car, double speed) const {
-  const double road = room_ahead(sd, speed, distance_to_alongside(car, speed), distance_to_pass(car, speed));
+  return offset_within(sd, car, room_ahead(sd, speed, distance_to_alongside(car, speed), distance_to_pass(car, speed)));
+}
+
+// The offset on side sd that passes `car` within `road` m of room (0: none): the overtake
+// offset, or more to clear the car by 0.3 m, at least two half widths of road, and no other
+// car in the lane we would move through.
+double AiDriver::offset_within(int sd, const SeenCar& car, double road) const {
   const double clear = sd * car.lat + half_width_ + car.half_width + 0.3;
   const double r = std::max(std::min(params_.overtake_offset, road), clear);
   if (road < 2.0 * half_width_ || r > road) return 0.0;
@@ -322,11 +329,7 @@ double AiDriver::room_until(int side, double distance) const {
 // hold leaves us the inside; short of it, the room clamp takes us back behind it.
 double AiDriver::dive_room(int sd, const SeenCar& car, double speed) const {
   if (sd * turn_ahead(state_.s + std::max(0.0, car.ds), kBendAhead) < PassRules{}.bend_turn) return 0.0;
-  const double road = room_until(sd, std::max(10.0, speed * kDiveLook));
-  const double clear = sd * car.lat + half_width_ + car.half_width + 0.3;
-  const double r = std::max(std::min(params_.overtake_offset, road), clear);
-  if (road < 2.0 * half_width_ || r > road) return 0.0;
-  return lane_clear(sd, r, car.index) ? r : 0.0;
+  return offset_within(sd, car, room_until(sd, std::max(10.0, speed * kDiveLook)));
 }
 
 // No car but `except` in the lane from our lateral offset to sd * r.

@@ -144,6 +144,7 @@ class AiDriver {
   };
   double pass_room(int sd, const SeenCar& car, double speed) const;  // speed: ours, m/s
   double dive_room(int sd, const SeenCar& car, double speed) const;
+  double offset_within(int sd, const SeenCar& car, double road) const;  // road: m of room
   double room_until(int side, double distance) const;                 // distance: m along the line
   double distance_to_pass(const SeenCar& car, double speed) const;
   double distance_to_alongside(const SeenCar& car, double speed) const;
