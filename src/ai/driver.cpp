@@ -390,8 +390,9 @@ void AiDriver::choose_pass(const SeenCar& ahead, const SeenCar& target, double f
   if (least_grip(state_.s, std::max(0.0, ahead.ds) + kPassGripLook) < kPassMinGrip) return;  // no passing on ice
   double left = pass_room(+1, ahead, std::max(0.0, fwd));
   double right = pass_room(-1, ahead, std::max(0.0, fwd));
-  const bool dive_left = left <= 0.0 && (left = dive_room(+1, ahead, std::max(0.0, fwd))) > 0.0;
-  const bool dive_right = right <= 0.0 && (right = dive_room(-1, ahead, std::max(0.0, fwd))) > 0.0;
+  bool dive_left = false, dive_right = false;  // a side whose room does not last may still be dived
+  if (left <= 0.0) left = dive_room(+1, ahead, std::max(0.0, fwd)), dive_left = left > 0.0;
+  if (right <= 0.0) right = dive_room(-1, ahead, std::max(0.0, fwd)), dive_right = right > 0.0;
   const int side = pass_side(left, right, turn_ahead(state_.s + std::max(0.0, ahead.ds), kBendAhead));
   if (side != 0) {
     pass_ = PassPlan{ahead.index, side, 0.0, 0.0}, pass_offset_ = side > 0 ? left : right, ++state_.passes_started;
@@ -422,12 +423,12 @@ void AiDriver::scan_traffic(const DriverView& v) {
                     fwd - dot(o.velocity, here.tangent), o.half_width, o.half_length};
     if (o.index == pass_.target) target = seen;
     const double lane = half_width_ + o.half_width + kLaneGap;
-    if (ds > 0.0 && seen.gap < config_.look_range && std::abs(p.offset - state_.lateral) < lane && seen.gap < ahead.gap)
-      ahead = seen;
+    const bool in_our_lane = std::abs(p.offset - state_.lateral) < lane;
+    if (ds > 0.0 && seen.gap < config_.look_range && in_our_lane && seen.gap < ahead.gap) ahead = seen;
     // Not in our lane, but in the one the offset is bound to take us back to (a pass the
     // room ahead pulls back towards the line): never close in on it so far that the merge
     // rams its tail. The car a dive is going by, out of our lane, is left to the lane hold.
-    const bool diving_by = dive_ && o.index == pass_.target && std::abs(p.offset - state_.lateral) >= lane;
+    const bool diving_by = dive_ && o.index == pass_.target && !in_our_lane;
     if (!diving_by && ds > 0.0 && seen.gap < config_.look_range && std::abs(p.offset - bound_goal_) < lane &&
         seen.gap < merging.gap)
       merging = seen;
