@@ -449,11 +449,14 @@ int bench_pass(int argc, char** argv) {
     else if (arg == "--before") before = parse(arg, value, 0.0, 500.0);
     else if (arg == "--seconds") seconds = parse(arg, value, 1.0, 120.0);
     else if (arg == "--profile") profile_path = value;
-    else if (arg == "--trace" && !(trace.open(value), trace.is_open())) fail("cannot write " + value);
-    else fail("unknown option " + arg);
+    else if (arg == "--trace") {
+      trace.open(value);
+      if (!trace.is_open()) fail("cannot write " + value);
+    } else fail("unknown option " + arg);
   }
   if (tracks.empty()) fail("pass needs at least one TRACK");
-  if (trace.is_open()) trace << "track,bend_s,t,s,ahead,lateral,offset,offset_goal,speed,lead_speed,target,gap,started,dropped\n";
+  if (trace.is_open()) trace << "track,bend_s,t,s,ahead,lateral,offset,offset_goal,speed,lead_speed,target,gap,started,dropped,lead_lateral,"
+                              "room_left,room_right,curvature\n";
   const Result<CarSpec> spec = load_car_spec(car_path);
   const Result<AiParams> params = load_ai_params(profile_path), lead_params = load_ai_params(lead_path);
   if (!spec || !params || !lead_params) {
@@ -503,7 +506,9 @@ int bench_pass(int argc, char** argv) {
           trace << track.value()->spec().name << ',' << bend << ',' << race.world().time() << ',' << st.s << ',' << ahead
                 << ',' << st.lateral << ',' << st.offset << ',' << st.offset_goal << ',' << race.world().car(0).forward_speed()
                 << ',' << lead_speed << ',' << st.target_speed << ',' << std::min(st.gap_ahead, 999.0) << ','
-                << st.passes_started << ',' << st.passes_dropped << '\n';
+                << st.passes_started << ',' << st.passes_dropped << ',' << race.driver(1).state().lateral << ','
+                << route.room_left[route.line.index_at(st.s)] << ',' << route.room_right[route.line.index_at(st.s)] << ','
+                << route.path.curvature_at(st.s) << '\n';
       }
       const RaceCarResult r = race.result().cars.front();
       const DriverState& st = race.driver(0).state();
