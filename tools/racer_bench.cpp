@@ -91,7 +91,9 @@ constexpr const char* kUsage = R"(usage: racer-bench sim [options]
             {"track", "bends", "got_by", "mean_worst_weave_m", "car_contacts",
             "wall_contacts"} per track: the passing manoeuvre alone, without a race's chaos;
             --trace: one CSV row per 1/20 s (track, bend, t, s, m ahead of the other car,
-            lateral, offset and its goal, speed, its speed, target, gap ahead, passes)
+            lateral, offset and its goal, speed, its speed, target, gap ahead, passes, its
+            lateral, the room left and right, the line's curvature, its target, and our
+            profile's speed: what we would aim for on a free road)
   astar     A* (src/ai/grid_search.h) on a MovingAI map, every scenario of the .scen file:
             {"bench", "map", "queries", "matched", "max_error", "us_per_query",
             "expanded_per_query"} (matched: within 1e-6 of the optimal length); or on a
@@ -456,7 +458,7 @@ int bench_pass(int argc, char** argv) {
   }
   if (tracks.empty()) fail("pass needs at least one TRACK");
   if (trace.is_open()) trace << "track,bend_s,t,s,ahead,lateral,offset,offset_goal,speed,lead_speed,target,gap,started,dropped,lead_lateral,"
-                              "room_left,room_right,curvature\n";
+                              "room_left,room_right,curvature,lead_target,free_speed\n";
   const Result<CarSpec> spec = load_car_spec(car_path);
   const Result<AiParams> params = load_ai_params(profile_path), lead_params = load_ai_params(lead_path);
   if (!spec || !params || !lead_params) {
@@ -508,7 +510,8 @@ int bench_pass(int argc, char** argv) {
                 << ',' << lead_speed << ',' << st.target_speed << ',' << std::min(st.gap_ahead, 999.0) << ','
                 << st.passes_started << ',' << st.passes_dropped << ',' << race.driver(1).state().lateral << ','
                 << route.room_left[route.line.index_at(st.s)] << ',' << route.room_right[route.line.index_at(st.s)] << ','
-                << route.path.curvature_at(st.s) << '\n';
+                << route.path.curvature_at(st.s) << ',' << race.driver(1).state().target_speed << ','
+                << race.driver(0).profile().target_speed(st.s) * ours.speed_use << '\n';
       }
       const RaceCarResult r = race.result().cars.front();
       const DriverState& st = race.driver(0).state();
