@@ -499,19 +499,21 @@ int bench_pass(int argc, char** argv) {
       while (race.world().time() < seconds) {
         race.step();
         const DriverState& st = race.driver(0).state();
+        const DriverState& lead_st = race.driver(1).state();
         const double lead_speed = race.world().car(1).forward_speed();
-        double ahead = st.s - race.driver(1).state().s;  // both drive the same line (same car and margin)
+        double ahead = st.s - lead_st.s;  // both drive the same line (same car and margin)
         ahead -= length * std::round(ahead / length);
         if (ahead > 0.0 && pass_s < 0.0) pass_s = race.world().time();
         weave = std::max(weave, std::abs(st.lateral - st.offset));
-        if (trace.is_open() && race.world().steps() % static_cast<long>(std::lround(rate_hz / 20.0)) == 0)
+        if (trace.is_open() && race.world().steps() % static_cast<long>(std::lround(rate_hz / 20.0)) == 0) {
+          const std::size_t at = route.line.index_at(st.s);
           trace << track.value()->spec().name << ',' << bend << ',' << race.world().time() << ',' << st.s << ',' << ahead
                 << ',' << st.lateral << ',' << st.offset << ',' << st.offset_goal << ',' << race.world().car(0).forward_speed()
                 << ',' << lead_speed << ',' << st.target_speed << ',' << std::min(st.gap_ahead, 999.0) << ','
-                << st.passes_started << ',' << st.passes_dropped << ',' << race.driver(1).state().lateral << ','
-                << route.room_left[route.line.index_at(st.s)] << ',' << route.room_right[route.line.index_at(st.s)] << ','
-                << route.path.curvature_at(st.s) << ',' << race.driver(1).state().target_speed << ','
+                << st.passes_started << ',' << st.passes_dropped << ',' << lead_st.lateral << ',' << route.room_left[at]
+                << ',' << route.room_right[at] << ',' << route.path.curvature_at(st.s) << ',' << lead_st.target_speed << ','
                 << race.driver(0).profile().target_speed(st.s) * ours.speed_use << '\n';
+        }
       }
       const RaceCarResult r = race.result().cars.front();
       const DriverState& st = race.driver(0).state();
