@@ -37,10 +37,10 @@ constexpr const char* kUsage = R"(usage: racer-bench sim [options]
        racer-bench surface --track FILE [--queries N]
        racer-bench line --track FILE [--car FILE]
        racer-bench lap --track FILE [--car FILE] [--profile FILE] [--grip-use G] [--laps N] [--trace CSV]
-       racer-bench races [--seeds N] [--cars N] [--laps N] [--difficulty D] [--car FILE] [--jitter M] [--each] TRACK...
-       racer-bench contacts --out CSV [--seeds N] [--cars N] [--laps N] [--difficulty D] [--car FILE] [--jitter M] TRACK...
-       racer-bench trace --out CSV [--seeds N] [--cars N] [--laps N] [--difficulty D] [--car FILE] [--jitter M] TRACK...
-       racer-bench pass [--lead-profile FILE] [--gap M] [--before M] [--seconds S] [--profile FILE] [--trace CSV] TRACK...
+       racer-bench races [--seeds N] [--cars N] [--laps N] [--difficulty D] [--car FILE] [--jitter M] [--each] [--lane-passes] TRACK...
+       racer-bench contacts --out CSV [--seeds N] [--cars N] [--laps N] [--difficulty D] [--car FILE] [--jitter M] [--lane-passes] TRACK...
+       racer-bench trace --out CSV [--seeds N] [--cars N] [--laps N] [--difficulty D] [--car FILE] [--jitter M] [--lane-passes] TRACK...
+       racer-bench pass [--lead-profile FILE] [--gap M] [--before M] [--seconds S] [--profile FILE] [--trace CSV] [--lane-passes] TRACK...
        racer-bench astar --map FILE --scen FILE [--repeat N]
        racer-bench astar --random SIDE [--seed N] [--queries Q] [--obstacles P]
 
@@ -68,7 +68,9 @@ constexpr const char* kUsage = R"(usage: racer-bench sim [options]
             noise (the races are chaotic); --each: first one such line per race, with its
             "track" and "seed"; --jitter M: each car starts up to M m (at most 0.5) forward or
             back of its grid slot, drawn from the seed (a mixed field's seeds otherwise give
-            nearly the same race on a track; off, the races are racer --headless's own)
+            nearly the same race on a track; off, the races are racer --headless's own);
+            --lane-passes (races, contacts, trace, pass): the drivers pass along the route's
+            passing lanes (experimental, off in the game)
   contacts  the same races as `races`; every contact as the race counts it (car and wall, or
             a pair of cars, touching after 0.5 s apart) as one CSV row per car involved: time,
             car, wall or other car, line position s and lateral, passing offset and its goal,
@@ -257,6 +259,7 @@ struct RaceSet {
   std::string out_path;  // --out (contacts, trace)
   bool each = false;     // --each: races also prints every race's own line
   double jitter = 0.0;   // --jitter M: each car's grid slot moved up to M m along its heading
+  bool lane_passes = false;  // --lane-passes: the drivers pass along the route's passing lanes
   CarSpec spec;
   std::vector<AiParams> profiles;
 };
@@ -272,8 +275,8 @@ std::optional<RaceSet> parse_race_set(int argc, char** argv, bool with_out) {
       set.tracks.push_back(arg);
       continue;
     }
-    if (arg == "--each") {
-      set.each = true;
+    if (arg == "--each" || arg == "--lane-passes") {
+      (arg == "--each" ? set.each : set.lane_passes) = true;
       continue;
     }
     if (i + 1 >= argc) fail("option " + arg + " needs a value");
@@ -316,6 +319,7 @@ std::unique_ptr<Race> start_race(const RaceSet& set, const std::shared_ptr<const
   RaceConfig config;
   config.laps = set.laps;
   config.seed = static_cast<std::uint64_t>(seed);
+  config.driver.lane_passes = set.lane_passes;
   auto race = std::make_unique<Race>(track, make_field(set.spec, "car", set.profiles, set.difficulty, set.cars), config);
   if (set.jitter <= 0.0) return race;
   for (std::size_t i = 0; i < race->world().car_count(); ++i) {
@@ -436,12 +440,17 @@ int bench_pass(int argc, char** argv) {
   std::string profile_path = std::string(RACER_SOURCE_DIR) + "/assets/ai/hard.json";
   std::string lead_path = std::string(RACER_SOURCE_DIR) + "/assets/ai/easy.json";
   double gap = 15.0, before = 150.0, seconds = 12.0;
+  bool lane_passes = false;
   std::vector<std::string> tracks;
   std::ofstream trace;
   for (int i = 2; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg.rfind("--", 0) != 0) {
       tracks.push_back(arg);
+      continue;
+    }
+    if (arg == "--lane-passes") {
+      lane_passes = true;
       continue;
     }
     if (i + 1 >= argc) fail("option " + arg + " needs a value");
@@ -478,6 +487,7 @@ int bench_pass(int argc, char** argv) {
     lead.overtake_offset = 0.0;
     RaceConfig config;
     config.laps = 100;  // never over: the scenario ends on its clock
+    config.driver.lane_passes = lane_passes;
     const RaceEntry a{"AI", "sedan", spec.value(), ours}, b{"AI", "sedan", spec.value(), lead};
     const Race probe(track.value(), {a, b}, config);
     const std::vector<double> bends = sharp_bends(probe.driver(0).route().path);

@@ -42,6 +42,8 @@ constexpr double kPassMinClosing = 2.0;  // m/s a pass's length is reckoned at, 
 constexpr double kRoomLook = 3.0;        // s ahead an offset looks for the room narrowing
 constexpr double kRoomStep = 4.0;        // m between the samples it looks at
 constexpr double kBendLook = 1.0;        // s ahead the offset's rate looks for a bend
+constexpr double kLaneBehind = 5.0;        // m of daylight behind us a passed car needs before we leave the lane
+constexpr double kLaneLook = 2.0;          // s ahead of the car a lane must stay clear of its line to be chosen
 constexpr double kLaneGap = 0.6;          // m between two cars' sides below which a car ahead is in our lane
 constexpr double kPassReachExtra = 10.0;  // m beyond the reach a pass under way is kept
 constexpr double kPassMinGrip = 0.35;     // friction below which no pass is started or kept (ice: ~0.13; gravel, dirt ~0.7)
@@ -89,6 +91,10 @@ AiDriver::AiDriver(std::shared_ptr<const AiRoute> route, const Track& track, con
   SpeedProfileParams sp;
   sp.grip_factor = params_.grip_use;
   profile_ = compute_speed_profile(route_->line, route_->envelope, track_, sp);
+  if (config_.lane_passes) {
+    lane_profile_[0] = compute_speed_profile(route_->lane(+1).line, route_->envelope, track_, sp);
+    lane_profile_[1] = compute_speed_profile(route_->lane(-1).line, route_->envelope, track_, sp);
+  }
   mu_ = route_->envelope.mu_peak;
   const Tyre tyre(spec.tyre);
   peak_slip_angle_ = tyre.peak_slip_angle(0.25 * spec.body.mass * kGravity);
@@ -126,6 +132,10 @@ void AiDriver::set_params(const AiParams& params, std::shared_ptr<const AiRoute>
     SpeedProfileParams sp;
     sp.grip_factor = params.grip_use;
     profile_ = compute_speed_profile(route_->line, route_->envelope, track_, sp);
+    if (config_.lane_passes) {
+      lane_profile_[0] = compute_speed_profile(route_->lane(+1).line, route_->envelope, track_, sp);
+      lane_profile_[1] = compute_speed_profile(route_->lane(-1).line, route_->envelope, track_, sp);
+    }
     mu_ = route_->envelope.mu_peak;
   }
   DwaParams dp = planner_.params();
@@ -159,6 +169,7 @@ void AiDriver::respawned() {
   offset_goal_ = bound_goal_ = state_.offset = 0.0;
   pass_ = PassPlan{};
   dive_ = false;
+  lane_side_ = 0, lane_share_ = lane_hold_ = 0.0;
   planner_.reset();
 }
 
@@ -243,6 +254,24 @@ double AiDriver::full_grip_at(double s) const {
 double AiDriver::room(double s, int side) const {
   const std::size_t i = route_->line.index_at(s);
   return side > 0 ? route_->room_left[i] : route_->room_right[i];
+}
+
+double AiDriver::lane_offset(int side, double s) const {
+  const RacingLine& line = route_->line;
+  const std::vector<double>& off = route_->lane(side).offset;
+  const double w = route_->path.wrap(s);
+  const std::size_t i = line.index_at(w), j = (i + 1) % off.size();
+  const double t = std::clamp((w - line.s[i]) / std::max(line.spacing(), 1e-9), 0.0, 1.0);
+  return lerp(off[i], off[j], t);
+}
+
+double AiDriver::lane_speed(int side, double s) const {
+  const PassingLane& lane = route_->lane(side);
+  return lane_profile_[side > 0 ? 0 : 1].target_speed(lane.lane_s[route_->line.index_at(route_->path.wrap(s))]);
+}
+
+double AiDriver::offset_at(double s) const {
+  return lane_side_ != 0 ? lane_share_ * lane_offset(lane_side_, s) + lane_hold_ : state_.offset;
 }
 
 // m of offset on `side` that can be held for `hold` m (a pass beside its car keeps its offset
@@ -400,6 +429,80 @@ void AiDriver::choose_pass(const SeenCar& ahead, const SeenCar& target, double f
   }
 }
 
+// The passing lane to take past `car`: one that clears the car where it is now (out of its
+// lane, so the following caps let us close) and no other car is in; of two, the one that
+// stays clear of the car's line the longer over the next kLaneLook s (the car goes back to
+// its line), the inside of the bend ahead when both last. 0: neither.
+int AiDriver::lane_pass_side(const SeenCar& car) const {
+  const double apart = half_width_ + car.half_width + kLaneGap;
+  double clear[2] = {0.0, 0.0};  // m, how far ahead of the car each lane stays clear of it
+  for (int k = 0; k < 2; ++k) {
+    const int sd = k == 0 ? +1 : -1;
+    const double now = lane_offset(sd, state_.s + car.ds);
+    if (sd * (now - car.lat) < apart || !lane_clear(sd, std::abs(lane_offset(sd, state_.s)), car.index)) continue;
+    const double look = std::max(20.0, car.speed * kLaneLook);
+    double d = 0.0;
+    for (; d < look; d += kRoomStep) {
+      const double at = state_.s + car.ds + d;
+      const double theirs = car.lat * std::max(0.0, 1.0 - d / look);  // back to its line
+      if (sd * (lane_offset(sd, at) - theirs) < apart) break;
+    }
+    clear[k] = 1.0 + d;
+  }
+  return pass_side(clear[0], clear[1], turn_ahead(state_.s + std::max(0.0, car.ds), kBendAhead));
+}
+
+// choose_pass for passing lanes: the same commitment (PassPlan), a lane instead of an offset:
+// a pass is shut only by another car in the lane or ice (the lane is on the road all the way).
+void AiDriver::choose_lane_pass(const SeenCar& ahead, const SeenCar& target, double fwd) {
+  const double reach = std::max(25.0, 12.0 + config_.follow_time_s * fwd);
+  const double dt = 1.0 / config_.local_hz;
+  if (pass_.target >= 0) {
+    const bool in_reach = target.index >= 0 && target.ds > -(half_length_ + target.half_length + kLaneBehind) &&
+                          target.gap < reach + kPassReachExtra;
+    const bool shut = in_reach && (!lane_clear(pass_.side, std::abs(lane_offset(pass_.side, state_.s)), target.index) ||
+                                   least_grip(state_.s, kPassGripLook) < kPassMinGrip);
+    keep_pass(pass_, in_reach, shut, dt);
+    if (pass_.target < 0 && pass_.cooldown_s > 0.0 && in_reach) ++state_.passes_dropped;
+    else if (pass_.target < 0 && target.index >= 0 && target.ds < 0.0) ++state_.passes_made;
+    else if (pass_.target < 0) ++state_.passes_lost;
+  } else {
+    keep_pass(pass_, false, false, dt);
+  }
+  if (pass_.target >= 0 || pass_.cooldown_s > 0.0 || params_.overtake_offset <= 0.0 || ahead.index < 0) return;
+  const bool held_up = profile_.target_speed(state_.s) * params_.speed_use > ahead.speed + 1.0;
+  if (!(ahead.gap < reach && (ahead.closing > 0.5 || ahead.gap < 8.0 || held_up))) return;
+  if (least_grip(state_.s, std::max(0.0, ahead.ds) + kPassGripLook) < kPassMinGrip) return;  // no passing on ice
+  const int side = lane_pass_side(ahead);
+  if (side != 0) pass_ = PassPlan{ahead.index, side, 0.0, 0.0}, ++state_.passes_started;
+}
+
+// The offset along a passing lane: onto the pass's lane (its share ramping up at the offset's
+// rate), off it when the pass ends (and first off the old lane when the side changes), and
+// held clear of a car beside us as any offset is.
+void AiDriver::follow_lane(double fwd, bool alongside) {
+  if (lane_side_ == 0 && pass_.side != 0) lane_side_ = pass_.side;
+  const double bend = route_->path.max_abs_curvature(state_.s, std::max(10.0, fwd * kBendLook));
+  const double lateral_use = fwd * fwd * bend / (full_grip_here() * kGravity);
+  const double width = std::max(1.0, std::abs(lane_offset(lane_side_, state_.s)));
+  const double rate = (lateral_use < 0.5 ? kLaneRate : offset_rate(lateral_use)) / config_.local_hz / width;
+  lane_share_ = approach(lane_share_, pass_.side == lane_side_ ? 1.0 : 0.0, rate);
+  const double eff = lane_share_ * lane_offset(lane_side_, state_.s);
+  LaneHold hold;
+  hold.lateral = state_.lateral;
+  hold.half_length = half_length_;
+  hold.half_width = half_width_;
+  const double held = hold_lane(eff + lane_hold_, beside_, hold);
+  state_.holding_lane = alongside && std::abs(held - (eff + lane_hold_)) > 1e-9;
+  lane_hold_ = approach(lane_hold_, held - eff, kLaneRate / config_.local_hz);
+  if (!state_.holding_lane) lane_hold_ = approach(lane_hold_, 0.0, kLaneRate / config_.local_hz);
+  state_.offset = std::clamp(eff + lane_hold_, -room(state_.s, -1), room(state_.s, +1));
+  offset_goal_ = pass_.side != 0 ? lane_offset(pass_.side, state_.s) : 0.0;
+  bound_goal_ = pass_.side != 0 ? offset_goal_ : 0.0;
+  state_.offset_goal = offset_goal_;
+  if (lane_share_ <= 0.0 && pass_.side != lane_side_) lane_side_ = 0, lane_hold_ = 0.0;
+}
+
 void AiDriver::scan_traffic(const DriverView& v) {
   const Path& path = route_->path;
   const double len = path.length();
@@ -443,7 +546,17 @@ void AiDriver::scan_traffic(const DriverView& v) {
   merge_gap_ = merging.gap;
   merge_speed_ = merging.speed;
   queued_ = ahead.gap < config_.queue_gap_m;
-  choose_pass(ahead, target, fwd);
+  if (config_.lane_passes) {
+    choose_lane_pass(ahead, target, fwd);
+    if (pass_.side != 0 || lane_side_ != 0) {
+      beside_.clear();
+      for (const Near& c : near_) beside_.push_back({c.ds, c.lat, c.half_length, c.half_width});
+      follow_lane(fwd, alongside);
+      return;
+    }
+  } else {
+    choose_pass(ahead, target, fwd);
+  }
   if (pass_.side != 0) {
     offset_goal_ = pass_.side * pass_offset_;
   } else if (alongside) {
@@ -519,7 +632,7 @@ void AiDriver::plan_speed(const DriverView& v) {
   // tighter curve than the line, and the grip beside the road is less).
   const double off = std::abs(state_.lateral - state_.offset);
   if (off > kOffLineFree) scale *= std::max(0.6, 1.0 - kOffLineSlow * (off - kOffLineFree));
-  if (state_.offset != 0.0) scale *= shifted_line_share(speed);
+  if (state_.offset != 0.0 && lane_side_ == 0) scale *= shifted_line_share(speed);  // (a lane has its own profile)
   if (mistake_left_ > 0.0 && mistake_kind_ == 0) scale *= 0.85;  // a lift
   speed_scale_ = scale;
   // Following a car ahead on our line (none while the offset takes us past it): beyond the
@@ -529,7 +642,7 @@ void AiDriver::plan_speed(const DriverView& v) {
   // slower than it the closer we are.
   // A car in the lane a merge takes us back to is followed the same way at a shorter gap.
   // A car we dive on is followed closer: the dive's gain is made under braking and in the bend.
-  const double follow_time = dive_ && ahead_is_target_ ? kDiveFollow : config_.follow_time_s;
+  const double follow_time = (dive_ || lane_side_ != 0) && ahead_is_target_ ? kDiveFollow : config_.follow_time_s;
   speed_cap_ = std::min(follow_cap(state_.gap_ahead, ahead_speed_, follow_time, speed),
                         follow_cap(merge_gap_, merge_speed_, kMergeTime, speed));
   if (state_.detour) speed_cap_ = kDetourSpeed;  // round the blockage at walking pace, not following it
@@ -614,9 +727,9 @@ void AiDriver::track_line(const DriverView& v) {
   rear_hint_ = rp.index;
   const SteerCommand pp = pure_pursuit(pursuit_, geometry_, ts, route_->path, rp);
   // Cross-track correction: aim the lookahead point inside by as much as the car runs wide.
-  double offset = state_.offset + std::clamp(state_.offset - state_.lateral, -3.0, 3.0);
-  if (mistake_left_ > 0.0 && mistake_kind_ == 1) offset += 0.8;  // a wide line
   const PathSample at = route_->path.at(rp.s + pp.lookahead);
+  double offset = offset_at(at.s) + std::clamp(state_.offset - state_.lateral, -3.0, 3.0);
+  if (mistake_left_ > 0.0 && mistake_kind_ == 1) offset += 0.8;  // a wide line
   offset = std::clamp(offset, -room(at.s, -1), room(at.s, +1));
   const Vec2 target = at.position + at.normal * offset;
   const Vec2 d = target - rear;
@@ -680,7 +793,7 @@ void AiDriver::avoid(const DriverView& v) {
   }
   for (double ds = 2.0; ds <= reach && (!state_.detour || waypoints_.empty()); ds += 2.0) {
     const PathSample p = route_->path.at(state_.s + ds);
-    waypoints_.push_back(p.position + p.normal * std::clamp(state_.offset, -room(p.s, -1), room(p.s, +1)));
+    waypoints_.push_back(p.position + p.normal * std::clamp(offset_at(p.s), -room(p.s, -1), room(p.s, +1)));
   }
   DwaInput in;
   in.state = {v.self.position, v.self.heading, speed, v.self.yaw_rate};
@@ -723,8 +836,17 @@ Controls AiDriver::pedals(const DriverView& v) {
   const double lead = (params_.reaction_steps + 6) * v.dt;
   const double s_ref = state_.s + speed * lead;
   const double k = params_.speed_use * speed_scale_;
-  const double v_ref = std::max(3.0, profile_.target_speed(s_ref) * k);  // never crawl on a free road
-  double a_cmd = profile_.accel_at(s_ref) * k * k + kSpeedGain * (v_ref - v_now);
+  // On a passing lane, the lane's own profile (on the way onto it, the slower of the two).
+  double v_plan = profile_.target_speed(s_ref), a_plan = profile_.accel_at(s_ref);
+  if (lane_side_ != 0) {
+    const double v_lane = lane_speed(lane_side_, s_ref);
+    const SpeedProfile& lp = lane_profile_[lane_side_ > 0 ? 0 : 1];
+    const double a_lane = lp.accel_at(route_->lane(lane_side_).lane_s[route_->line.index_at(route_->path.wrap(s_ref))]);
+    v_plan += lane_share_ * (v_lane - v_plan);
+    a_plan += lane_share_ * (a_lane - a_plan);
+  }
+  const double v_ref = std::max(3.0, v_plan * k);  // never crawl on a free road
+  double a_cmd = a_plan * k * k + kSpeedGain * (v_ref - v_now);
   // Under the profile the car catches up at full drive: the profile is already the braking
   // envelope, so braking on its slope before the car meets it only loses time. The band
   // blends back into following the curve so the pedals do not switch at the meeting point.

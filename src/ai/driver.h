@@ -56,6 +56,7 @@ struct DriverConfig {
   double progress_step_m = 3.0;    ///< m of progress that resets the stall clock
   double queue_gap_m = 10.0;       ///< m, a car this close ahead in our path: waiting, not stuck
   double follow_time_s = 0.45;     ///< s, following gap kept to a car ahead on our line (and 2 m)
+  bool lane_passes = false;        ///< passes follow the route's passing lanes, not a fixed offset (experimental: docs/performance.md)
 };
 
 /// What the driver decided last (debug panels, tests).
@@ -130,6 +131,10 @@ class AiDriver {
   Controls delayed(const Controls& c);
 
   double room(double s, int side) const;  // m of room beside the line at s (+1 left, -1 right)
+  double lane_offset(int side, double s) const;  // m, the passing lane on `side` off the line at s
+  double lane_speed(int side, double s) const;   // m/s, our profile on that lane abreast of s
+  double offset_at(double s) const;              // m, the offset the tracked line has at s (a lane bends)
+  void follow_lane(double fwd, bool alongside);
   double room_ahead(int side, double speed, double from, double hold) const;
   bool lane_clear(int sd, double r, int except) const;
   double shifted_line_share(double speed) const;
@@ -150,6 +155,8 @@ class AiDriver {
   double distance_to_alongside(const SeenCar& car, double speed) const;
   double distance_to_gain(const SeenCar& car, double speed, double gain) const;
   void choose_pass(const SeenCar& ahead, const SeenCar& target, double fwd);
+  int lane_pass_side(const SeenCar& car) const;  // the lane to pass `car` in (0: none clear)
+  void choose_lane_pass(const SeenCar& ahead, const SeenCar& target, double fwd);
   // m/s we may go following a car `gap` m ahead at `ahead_speed` by a `time_gap` s standoff
   double follow_cap(double gap, double ahead_speed, double time_gap, double speed) const;
   double full_grip_here() const;  // tyre friction on the surface at state_.s (grip_use undone)
@@ -205,6 +212,10 @@ class AiDriver {
   double offset_goal_ = 0.0;     // m, where the overtaking logic wants the line
   double bound_goal_ = 0.0;      // m, that goal within the lane hold and the room ahead (last local tick)
   PassPlan pass_;                // the pass under way
+  SpeedProfile lane_profile_[2];  // our speed profile on the left and the right passing lane
+  int lane_side_ = 0;            // the passing lane the offset follows (+1 left, -1 right, 0 none)
+  double lane_share_ = 0.0;      // [0, 1] of that lane's offset taken (ramps on and off)
+  double lane_hold_ = 0.0;       // m added to it to keep our side of a car beside us
   bool dive_ = false;            // the pass under way takes the inside of the bend ahead (dive_room)
   double pass_offset_ = 0.0;     // m, its offset from the line (its side's last usable room)
   double dwa_speed_ = 1e9;       // m/s, DWA's speed when active

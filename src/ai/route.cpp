@@ -89,6 +89,52 @@ std::vector<CorridorSample> route_corridor(const Track& track, int branch, doubl
 
 namespace {
 
+constexpr double kLaneSplit = 1.35;  // m from the road's middle to a lane's inner bound: a half width and 0.45 m
+
+/// m between corridor parameters a and b on a loop of m samples.
+double loop_gap(double a, double b, double m) {
+  const double d = std::fmod(std::abs(a - b), m);
+  return std::min(d, m - d);
+}
+
+/// The passing lane on `side` (+1 left) of `corridor`: the minimum-curvature line within that
+/// half of the road, kLaneSplit from its middle, read abreast of every sample of `line`.
+PassingLane passing_lane(const std::vector<CorridorSample>& corridor, const RacingLine& line, const Path& path,
+                         int side, double margin) {
+  std::vector<CorridorSample> half = corridor;
+  for (CorridorSample& c : half) {
+    const double mid = 0.5 * (c.left - c.right);  // the road's middle, as an offset (+ = left)
+    if (side > 0) c.right = std::max(margin - mid - kLaneSplit, margin - (c.left - margin));  // offsets >= mid + split
+    else c.left = std::max(mid - kLaneSplit + margin, margin - (c.right - margin));           // offsets <= mid - split
+  }
+  RacingLineParams lp;
+  lp.margin = margin;
+  PassingLane lane;
+  lane.line = compute_racing_line(half, lp);
+  const RacingLine& l = lane.line;
+  const std::size_t n = line.size(), k = l.size();
+  const auto m = static_cast<double>(corridor.size());
+  lane.offset.assign(n, 0.0);
+  lane.lane_s.assign(n, 0.0);
+  if (k < 2 || line.corridor_u.size() != n || l.corridor_u.size() != k) return lane;
+  std::size_t j = 0;  // the lane sample abreast (nearest in corridor parameter), walked forward
+  for (std::size_t t = 1; t < k; ++t)
+    if (loop_gap(l.corridor_u[t], line.corridor_u[0], m) < loop_gap(l.corridor_u[j], line.corridor_u[0], m)) j = t;
+  for (std::size_t i = 0; i < n; ++i) {
+    const double u = line.corridor_u[i];
+    for (std::size_t step = 0; step < k && loop_gap(l.corridor_u[(j + 1) % k], u, m) < loop_gap(l.corridor_u[j], u, m);
+         ++step)
+      j = (j + 1) % k;
+    // Abreast: the lane point on the racing line's normal (one correction along the tangent).
+    const PathSample at = path.at(line.s[i]);
+    double ls = l.s[j] - dot(l.points[j] - at.position, at.tangent);
+    ls = std::fmod(ls + l.length, l.length);
+    lane.lane_s[i] = ls;
+    lane.offset[i] = dot(l.position_at(ls) - at.position, at.normal);
+  }
+  return lane;
+}
+
 AiRoute build(const Track& track, const CarEnvelope& env, int branch, double margin) {
   AiRoute r;
   r.branch = branch;
@@ -136,6 +182,9 @@ std::shared_ptr<const AiRoute> plan_route(const Track& track, const CarEnvelope&
     if (r.limit_lap_time < best.limit_lap_time) best = std::move(r);
   }
   best.candidate_lap_times = times;
+  const std::vector<CorridorSample> corridor = route_corridor(track, best.branch);
+  best.lane_left = passing_lane(corridor, best.line, best.path, +1, margin);
+  best.lane_right = passing_lane(corridor, best.line, best.path, -1, margin);
   return std::make_shared<const AiRoute>(std::move(best));
 }
 

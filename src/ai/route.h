@@ -25,6 +25,16 @@ class Track;
 /// in, about `spacing` m between samples, obstacles cut out.
 std::vector<CorridorSample> route_corridor(const Track& track, int branch, double spacing = 2.0);
 
+/// A passing lane: a minimum-curvature line kept to one half of the road (the other half is
+/// left to the car being passed, on its racing line or beside it), read abreast of each
+/// racing-line sample. A pass follows a lane whole, through the bends, where a fixed offset
+/// from the racing line runs off the road or into the other car as the line crosses it.
+struct PassingLane {
+  RacingLine line;             ///< the lane as a line of its own (a driver plans its speed on it)
+  std::vector<double> offset;  ///< m per racing-line sample: the lane's lateral offset from the racing line (+ = left)
+  std::vector<double> lane_s;  ///< m per racing-line sample: s along the lane abreast of it
+};
+
 struct AiRoute {
   int branch = -1;                  ///< -1: the main loop; else the index into Track::branches()
   RacingLine line;                  ///< the minimum-curvature line of the chosen corridor
@@ -35,6 +45,9 @@ struct AiRoute {
   SpeedProfile limit;               ///< speed profile at grip 1
   double limit_lap_time = 0.0;      ///< s, limit.lap_time
   std::vector<double> candidate_lap_times;  ///< s, limit lap time of each route tried (main first)
+  PassingLane lane_left;            ///< the passing lane in the left half of the road
+  PassingLane lane_right;           ///< the passing lane in the right half
+  const PassingLane& lane(int side) const { return side > 0 ? lane_left : lane_right; }  ///< side: +1 left, -1 right
 };
 
 /// Tries the main loop and every branch, keeps the one with the lowest limit lap time.

@@ -1,0 +1,72 @@
+// The route's passing lanes (ai/route.h PassingLane) on every shipped track.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+#include "ai/route.h"
+#include "core/result.h"
+#include "test_paths.h"
+#include "track/track.h"
+#include "vehicle/car_spec.h"
+
+namespace racer {
+namespace {
+
+constexpr double kSplit = 1.35;  // m, route.cpp's kLaneSplit: each lane's inner bound off the road's middle
+constexpr double kMargin = 1.4;  // m, the shipped profiles' line margin
+
+class PassingLanes : public ::testing::TestWithParam<std::string> {};
+
+// Each lane keeps to its own half of the usable road, so two cars in the two lanes are
+// 2 x 1.35 m apart centre to centre wherever the road is that wide. Tolerance 0.3 m: the
+// lane is read abreast of the racing line from a resampled spline (a sample every 2 m),
+// and the solver's bounds hold at the corridor's samples, not between them.
+TEST_P(PassingLanes, KeepToTheirHalfOfTheRoad) {
+  auto track = Track::load(std::string(RACER_SOURCE_DIR) + "/tracks/" + GetParam());
+  ASSERT_TRUE(track.ok()) << track.error_text();
+  const Result<CarSpec> spec = load_car_spec(std::string(RACER_SOURCE_DIR) + "/assets/cars/sedan.json");
+  ASSERT_TRUE(spec.ok()) << spec.error_text();
+  const auto route = plan_route(*track.value(), spec.value(), kMargin);
+  const std::size_t n = route->line.size();
+  ASSERT_EQ(route->lane_left.offset.size(), n);
+  ASSERT_EQ(route->lane_right.offset.size(), n);
+  std::size_t wide = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const double l = route->lane_left.offset[i], r = route->lane_right.offset[i];
+    EXPECT_LE(l, route->room_left[i] + 0.3) << "left lane off the road at sample " << i;
+    EXPECT_GE(r, -route->room_right[i] - 0.3) << "right lane off the road at sample " << i;
+    if (route->room_left[i] + route->room_right[i] < 2.0 * kSplit + 0.6) continue;
+    ++wide;
+    EXPECT_GE(l - r, 2.0 * kSplit - 0.3) << "lanes closer than their split at sample " << i;
+  }
+  EXPECT_GT(wide, n / 2);  // the check above is about most of the track, not a few samples
+}
+
+// Each racing-line sample's lane position moves on along the lane as the line does: the
+// abreast mapping neither jumps nor runs backwards (a pass reads its speed there).
+TEST_P(PassingLanes, AreReadAbreastOfTheLineInOrder) {
+  auto track = Track::load(std::string(RACER_SOURCE_DIR) + "/tracks/" + GetParam());
+  ASSERT_TRUE(track.ok()) << track.error_text();
+  const Result<CarSpec> spec = load_car_spec(std::string(RACER_SOURCE_DIR) + "/assets/cars/sedan.json");
+  ASSERT_TRUE(spec.ok()) << spec.error_text();
+  const auto route = plan_route(*track.value(), spec.value(), kMargin);
+  for (int side : {+1, -1}) {
+    const PassingLane& lane = route->lane(side);
+    const double len = lane.line.length, step = route->line.spacing();
+    for (std::size_t i = 0; i < lane.lane_s.size(); ++i) {
+      const double next = lane.lane_s[(i + 1) % lane.lane_s.size()];
+      const double d = std::fmod(next - lane.lane_s[i] + len, len);
+      // A lane on the inside of a bend is shorter, on the outside longer: within a factor 2.
+      EXPECT_GT(d, 0.5 * step) << "side " << side << " sample " << i;
+      EXPECT_LT(d, 2.0 * step) << "side " << side << " sample " << i;
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(ShippedTracks, PassingLanes,
+                         ::testing::Values("kestrel_downs.json", "lantern_hill.json", "port_ardent.json",
+                                           "foundry_loop.json", "cragmoor_stage.json"));
+
+}  // namespace
+}  // namespace racer
