@@ -58,7 +58,7 @@ constexpr double kDwaHold = 0.3;         // s DWA keeps the wheel after the trac
 int every(double dt, double hz) { return std::max(1, static_cast<int>(std::lround(1.0 / (dt * hz)))); }
 
 double wrap_ds(double ds, double length) {
-  ds = std::fmod(ds, length);
+  if (!(std::abs(ds) < length)) ds = std::fmod(ds, length);  // fmod returns a smaller ds unchanged
   if (ds > 0.5 * length) ds -= length;
   if (ds < -0.5 * length) ds += length;
   return ds;
