@@ -60,7 +60,7 @@ constexpr double kDwaHold = 0.3;         // s DWA keeps the wheel after the trac
 int every(double dt, double hz) { return std::max(1, static_cast<int>(std::lround(1.0 / (dt * hz)))); }
 
 double wrap_ds(double ds, double length) {
-  ds = std::fmod(ds, length);
+  if (!(std::abs(ds) < length)) ds = std::fmod(ds, length);  // fmod returns a smaller ds unchanged
   if (ds > 0.5 * length) ds -= length;
   if (ds < -0.5 * length) ds += length;
   return ds;
@@ -954,7 +954,9 @@ double AiDriver::time_to_edge(const DriverView& v, double horizon) const {
     p = p + dir * (speed * kStep);
     int x = 0, y = 0;
     grid.cell_of(p, x, y);
-    if (!grid.drivable(x, y) || static_cast<double>(grid.clearance(x, y)) < half_width_) return t;
+    // One lookup: a blocked cell's clearance is 0 (and 0 out of bounds), under half_width_
+    // (at least 0.4 m), so the clearance test alone also finds the cells not drivable.
+    if (static_cast<double>(grid.clearance(x, y)) < half_width_) return t;
   }
   return 1e9;
 }

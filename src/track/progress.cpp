@@ -47,6 +47,22 @@ struct StationHit {
   int direction;
 };
 
+// Station i's crossing during the step from -> (box lo, hi), if any, added to hits.
+template <typename Bounds>
+void test_station(const Station& station, const Bounds& b, int i, Vec2 from, Vec2 to, Vec2 lo, Vec2 hi,
+                  std::vector<StationHit>& hits) {
+  if (hi.x < b.lo.x || lo.x > b.hi.x || hi.y < b.lo.y || lo.y > b.hi.y) return;
+  Hit best;
+  for (const Gate& g : station.gates) {
+    const Hit h = crossing_at(g, from, to);
+    if (h.direction != 0 && (best.direction == 0 || h.t < best.t)) best = h;
+  }
+  if (best.direction != 0) hits.push_back({best.t, i, best.direction});
+}
+
+constexpr double kGridCell = 32.0;  // m, the station grid's cells (at least)
+constexpr int kGridMaxCells = 256;  // across, either way
+
 }  // namespace
 
 int crossing(const Gate& g, Vec2 p, Vec2 q) { return crossing_at(g, p, q).direction; }
@@ -66,6 +82,52 @@ RaceProgress::RaceProgress(std::vector<Station> stations, int sectors)
     }
     bounds_.push_back({b.lo - Vec2{kGrow, kGrow}, b.hi + Vec2{kGrow, kGrow}});
   }
+  build_grid();
+}
+
+void RaceProgress::build_grid() {
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  Bounds all{{kInf, kInf}, {-kInf, -kInf}};
+  for (const Bounds& b : bounds_) {
+    if (std::isnan(b.lo.x) || std::isnan(b.lo.y) || std::isnan(b.hi.x) || std::isnan(b.hi.y)) return;
+    if (!(b.lo.x <= b.hi.x && b.lo.y <= b.hi.y)) continue;  // no gates: reaches no cell
+    all.lo = {std::min(all.lo.x, b.lo.x), std::min(all.lo.y, b.lo.y)};
+    all.hi = {std::max(all.hi.x, b.hi.x), std::max(all.hi.y, b.hi.y)};
+  }
+  if (!(std::isfinite(all.lo.x) && std::isfinite(all.lo.y) && std::isfinite(all.hi.x) && std::isfinite(all.hi.y))) return;
+  grid_lo_ = all.lo;
+  const double extent = std::max(all.hi.x - all.lo.x, all.hi.y - all.lo.y);
+  grid_cell_ = std::max(kGridCell, extent / kGridMaxCells);
+  grid_w_ = std::clamp(static_cast<int>((all.hi.x - all.lo.x) / grid_cell_) + 1, 1, kGridMaxCells + 1);
+  grid_h_ = std::clamp(static_cast<int>((all.hi.y - all.lo.y) / grid_cell_) + 1, 1, kGridMaxCells + 1);
+  // Station i is listed in every cell from its bounds' low corner's to its high corner's: a
+  // point of a step box inside one cell that is also inside the bounds lies in that range,
+  // since the cell of a coordinate never decreases as it grows.
+  std::vector<std::vector<int>> cells(static_cast<std::size_t>(grid_w_) * static_cast<std::size_t>(grid_h_));
+  for (std::size_t i = 0; i < bounds_.size(); ++i) {
+    const Bounds& b = bounds_[i];
+    if (!(b.lo.x <= b.hi.x && b.lo.y <= b.hi.y)) continue;
+    for (int y = grid_row(b.lo.y); y <= grid_row(b.hi.y); ++y)
+      for (int x = grid_column(b.lo.x); x <= grid_column(b.hi.x); ++x)
+        cells[static_cast<std::size_t>(y) * static_cast<std::size_t>(grid_w_) + static_cast<std::size_t>(x)].push_back(static_cast<int>(i));
+  }
+  cell_first_.assign(1, 0);
+  for (const std::vector<int>& c : cells) {
+    cell_stations_.insert(cell_stations_.end(), c.begin(), c.end());
+    cell_first_.push_back(static_cast<int>(cell_stations_.size()));
+  }
+}
+
+int RaceProgress::grid_column(double x) const {
+  const double q = (x - grid_lo_.x) / grid_cell_;
+  if (!(q >= 0.0)) return 0;
+  return q < static_cast<double>(grid_w_) ? static_cast<int>(q) : grid_w_ - 1;
+}
+
+int RaceProgress::grid_row(double y) const {
+  const double q = (y - grid_lo_.y) / grid_cell_;
+  if (!(q >= 0.0)) return 0;
+  return q < static_cast<double>(grid_h_) ? static_cast<int>(q) : grid_h_ - 1;
 }
 
 void RaceProgress::start_race(double now) {
@@ -87,15 +149,18 @@ void RaceProgress::update(Vec2 from, Vec2 to, double now) {
   std::vector<StationHit> hits;  // allocates only on a step that crosses something
   const Vec2 lo{std::min(from.x, to.x), std::min(from.y, to.y)};
   const Vec2 hi{std::max(from.x, to.x), std::max(from.y, to.y)};
-  for (std::size_t i = 0; i < stations_.size(); ++i) {
-    const Bounds& b = bounds_[i];
-    if (hi.x < b.lo.x || lo.x > b.hi.x || hi.y < b.lo.y || lo.y > b.hi.y) continue;
-    Hit best;
-    for (const Gate& g : stations_[i].gates) {
-      const Hit h = crossing_at(g, from, to);
-      if (h.direction != 0 && (best.direction == 0 || h.t < best.t)) best = h;
+  const bool finite = std::isfinite(lo.x) && std::isfinite(lo.y) && std::isfinite(hi.x) && std::isfinite(hi.y);
+  const int column = finite && grid_w_ > 0 ? grid_column(lo.x) : -1, row = column >= 0 ? grid_row(lo.y) : -1;
+  if (column >= 0 && column == grid_column(hi.x) && row == grid_row(hi.y)) {
+    // The whole step in one cell: the stations listed there are the only ones it can reach.
+    const std::size_t cell = static_cast<std::size_t>(row) * static_cast<std::size_t>(grid_w_) + static_cast<std::size_t>(column);
+    for (int k = cell_first_[cell]; k < cell_first_[cell + 1]; ++k) {
+      const std::size_t i = static_cast<std::size_t>(cell_stations_[static_cast<std::size_t>(k)]);
+      test_station(stations_[i], bounds_[i], static_cast<int>(i), from, to, lo, hi, hits);
     }
-    if (best.direction != 0) hits.push_back({best.t, static_cast<int>(i), best.direction});
+  } else {
+    for (std::size_t i = 0; i < stations_.size(); ++i)
+      test_station(stations_[i], bounds_[i], static_cast<int>(i), from, to, lo, hi, hits);
   }
   std::sort(hits.begin(), hits.end(), [](const StationHit& a, const StationHit& b) {
     return a.t != b.t ? a.t < b.t : a.station < b.station;

@@ -63,6 +63,16 @@ class RaceProgress {
     Vec2 lo, hi;  // m, around a station's gates, a little grown
   };
   std::vector<Bounds> bounds_;  // per station: a step that misses it crosses none of its gates
+  // A coarse grid over the stations' bounds: cell c lists, in order, the stations whose
+  // bounds reach it (cell_stations_[cell_first_[c]] up to cell_first_[c + 1]), so a step
+  // inside one cell tests those alone. Empty (w = 0) when a bound is not a number.
+  Vec2 grid_lo_;
+  double grid_cell_ = 1.0;  // m
+  int grid_w_ = 0, grid_h_ = 0;
+  std::vector<int> cell_first_, cell_stations_;
+  void build_grid();
+  int grid_column(double x) const;  // clamped to the grid, never decreasing in x
+  int grid_row(double y) const;
   int sectors_ = 1;
   int next_ = 0;
   bool running_ = false;

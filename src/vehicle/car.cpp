@@ -9,6 +9,7 @@
 #include <box2d/box2d.h>
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 #include <cmath>
 
@@ -241,7 +242,9 @@ Car::WheelContact Car::sense_contact(int i, Vec2 point, const SurfaceMap& ground
   c.grip = surface.grip * damage_effects_.grip_factor[static_cast<std::size_t>(i)];  // damage: worn tyre (1 = none)
   c.rolling_resistance = surface.rolling_resistance;
   c.cornering = i < 2 ? 1.0 : spec_.tyre.rear_cornering_factor;
-  c.forward = from_angle(heading() + w.steer);
+  const double body = heading(), angle = body + w.steer;
+  // An unsteered wheel (no Ackermann angle: the rear ones) points along the body, bit for bit.
+  c.forward = std::bit_cast<std::uint64_t>(angle) == std::bit_cast<std::uint64_t>(body) ? body_axes() : from_angle(angle);
   c.side = perp(c.forward);
   c.velocity = from_b2(body_->GetLinearVelocityFromWorldPoint(to_b2(c.point)));
   c.vx = dot(c.velocity, c.forward);
@@ -271,7 +274,9 @@ void Car::step_wheel(int i, Vec2 point, const SurfaceMap& ground, double dt) {
     const double fy = lateral_force(w, c, load, dt);
     body_->ApplyForce(to_b2(c.forward * fx + c.side * fy), to_b2(c.point), true);
   }
-  w.spin_angle = std::fmod(w.spin_angle + w.omega * dt, 2.0 * kPi);
+  // fmod returns an angle already inside (-2 pi, 2 pi) unchanged: called only past it.
+  const double spun = w.spin_angle + w.omega * dt;
+  w.spin_angle = std::abs(spun) < 2.0 * kPi ? spun : std::fmod(spun, 2.0 * kPi);
 }
 
 const TyreLoad& Car::tyre_load(int i) {
@@ -391,7 +396,7 @@ Vec2 Car::position() const { return from_b2(body_->GetPosition()); }
 double Car::heading() const { return body_->GetAngle(); }
 Vec2 Car::velocity() const { return from_b2(body_->GetLinearVelocity()); }
 double Car::yaw_rate() const { return body_->GetAngularVelocity(); }
-double Car::forward_speed() const { return dot(velocity(), from_angle(heading())); }
+double Car::forward_speed() const { return dot(velocity(), body_axes()); }
 double Car::speed() const { return length(velocity()); }
 
 // rotate(local, heading()) with the heading's cosine and sine given: the same numbers.
@@ -399,10 +404,21 @@ Vec2 Car::corner_at(int i, Vec2 position, Vec2 axes) const {
   return position + rotate(Vec2{suspension_.corner_x(i), suspension_.corner_y(i)}, axes);
 }
 
-Vec2 Car::wheel_position(int i) const { return corner_at(i, position(), from_angle(heading())); }
+Vec2 Car::wheel_position(int i) const { return corner_at(i, position(), body_axes()); }
+
+Vec2 Car::body_axes() const {
+  const double h = heading();
+  const std::uint64_t bits = std::bit_cast<std::uint64_t>(h);
+  if (!axes_known_ || bits != axes_heading_) {
+    axes_known_ = true;
+    axes_heading_ = bits;
+    axes_ = from_angle(h);
+  }
+  return axes_;
+}
 
 std::array<Vec2, kWheelCount> Car::wheel_positions() const {
-  const Vec2 p = position(), axes = from_angle(heading());
+  const Vec2 p = position(), axes = body_axes();
   std::array<Vec2, kWheelCount> out;
   for (int i = 0; i < kWheelCount; ++i) out[static_cast<std::size_t>(i)] = corner_at(i, p, axes);
   return out;

@@ -4,6 +4,7 @@
 // The world calls the phases in order each fixed step:
 //   read_controls -> step_drivetrain -> step_wheels -> (Box2D step) -> step_suspension
 #include <array>
+#include <cstdint>
 
 #include "core/hash.h"
 #include "core/vec2.h"
@@ -94,6 +95,9 @@ class Car {
   void step_wheel(int i, Vec2 point, const SurfaceMap& ground, double dt);
   WheelContact sense_contact(int i, Vec2 point, const SurfaceMap& ground);
   Vec2 corner_at(int i, Vec2 position, Vec2 axes) const;  // wheel i's contact, axes = from_angle(heading)
+  /// from_angle(heading()), remembered for the last heading: a step's phases, the race's
+  /// checks between steps and the unsteered wheels all ask for it with the body unmoved.
+  Vec2 body_axes() const;
   double brake_torque(int i) const;
   void spin_in_air(WheelState& w, double resist, double dt) const;
   double longitudinal_force(WheelState& w, const WheelContact& c, const TyreLoad& load, double brake,
@@ -116,6 +120,9 @@ class Car {
   Vec2 velocity_before_{};
   Vec2 accel_local_{};
   DamageEffects damage_effects_{};
+  mutable bool axes_known_ = false;     // body_axes' last call: the heading's bits and its answer
+  mutable std::uint64_t axes_heading_ = 0;
+  mutable Vec2 axes_{};
 };
 
 }  // namespace racer
