@@ -43,6 +43,11 @@ constexpr double kRoomLook = 3.0;        // s ahead an offset looks for the room
 constexpr double kRoomStep = 4.0;        // m between the samples it looks at
 constexpr double kBendLook = 1.0;        // s ahead the offset's rate looks for a bend
 constexpr double kLaneBehind = 5.0;        // m of daylight behind us a passed car needs before we leave the lane
+constexpr double kLaneSideGap = 1.2;       // m of daylight a passing lane must leave the car it passes, and two cars side by side keep
+constexpr double kLaneSpeedShare = 0.95;   // of the lane's profile a pass drives at (a car beside it, no room to run wide)
+constexpr double kLaneFollow = 0.3;        // s, the following gap kept to the car a lane pass is on while still in its lane
+constexpr double kLaneMeet = 1.0;          // m: a lane this near the racing line meets it (where a finished pass leaves it)
+constexpr double kLaneStayMax = 6.0;       // s a finished pass stays on its lane at most
 constexpr double kLaneLook = 2.0;          // s ahead of the car a lane must stay clear of its line to be chosen
 constexpr double kLaneGap = 0.6;          // m between two cars' sides below which a car ahead is in our lane
 constexpr double kPassReachExtra = 10.0;  // m beyond the reach a pass under way is kept
@@ -169,7 +174,7 @@ void AiDriver::respawned() {
   offset_goal_ = bound_goal_ = state_.offset = 0.0;
   pass_ = PassPlan{};
   dive_ = false;
-  lane_side_ = 0, lane_share_ = lane_hold_ = 0.0;
+  lane_side_ = 0, lane_share_ = lane_hold_ = lane_stay_ = 0.0, lane_leaving_ = false;
   planner_.reset();
 }
 
@@ -434,7 +439,7 @@ void AiDriver::choose_pass(const SeenCar& ahead, const SeenCar& target, double f
 // stays clear of the car's line the longer over the next kLaneLook s (the car goes back to
 // its line), the inside of the bend ahead when both last. 0: neither.
 int AiDriver::lane_pass_side(const SeenCar& car) const {
-  const double apart = half_width_ + car.half_width + kLaneGap;
+  const double apart = half_width_ + car.half_width + kLaneSideGap;
   double clear[2] = {0.0, 0.0};  // m, how far ahead of the car each lane stays clear of it
   for (int k = 0; k < 2; ++k) {
     const int sd = k == 0 ? +1 : -1;
@@ -454,7 +459,7 @@ int AiDriver::lane_pass_side(const SeenCar& car) const {
 
 // choose_pass for passing lanes: the same commitment (PassPlan), a lane instead of an offset:
 // a pass is shut only by another car in the lane or ice (the lane is on the road all the way).
-void AiDriver::choose_lane_pass(const SeenCar& ahead, const SeenCar& target, double fwd) {
+void AiDriver::choose_lane_pass(const SeenCar& ahead, const SeenCar& target, double fwd, double time) {
   const double reach = std::max(25.0, 12.0 + config_.follow_time_s * fwd);
   const double dt = 1.0 / config_.local_hz;
   if (pass_.target >= 0) {
@@ -470,11 +475,25 @@ void AiDriver::choose_lane_pass(const SeenCar& ahead, const SeenCar& target, dou
     keep_pass(pass_, false, false, dt);
   }
   if (pass_.target >= 0 || pass_.cooldown_s > 0.0 || params_.overtake_offset <= 0.0 || ahead.index < 0) return;
+  // The field sorts itself out off the grid first (but a stopped car in the way is passed).
+  const bool stopped_ahead = std::abs(ahead.speed) < kBlockedSpeed && fwd > 2.5 * kBlockedSpeed;  // not the grid
+  if (time < config_.start_calm_s && !stopped_ahead) return;
   const bool held_up = profile_.target_speed(state_.s) * params_.speed_use > ahead.speed + 1.0;
   if (!(ahead.gap < reach && (ahead.closing > 0.5 || ahead.gap < 8.0 || held_up))) return;
   if (least_grip(state_.s, std::max(0.0, ahead.ds) + kPassGripLook) < kPassMinGrip) return;  // no passing on ice
   const int side = lane_pass_side(ahead);
   if (side != 0) pass_ = PassPlan{ahead.index, side, 0.0, 0.0}, ++state_.passes_started;
+}
+
+// No car beside us or just behind (near_: up to 4 m bumper to bumper) in the band from our
+// lateral offset to the racing line: a lane may be left (cars ahead are the following caps').
+bool AiDriver::merge_clear() const {
+  const double lo = std::min(state_.lateral, 0.0), hi = std::max(state_.lateral, 0.0);
+  for (const Near& c : near_) {
+    if (c.ds > half_length_ + c.half_length + kBesideMargin) continue;
+    if (c.lat + c.half_width + half_width_ + 0.4 > lo && c.lat - c.half_width - half_width_ - 0.4 < hi) return false;
+  }
+  return true;
 }
 
 // The offset along a passing lane: onto the pass's lane (its share ramping up at the offset's
@@ -486,12 +505,20 @@ void AiDriver::follow_lane(double fwd, bool alongside) {
   const double lateral_use = fwd * fwd * bend / (full_grip_here() * kGravity);
   const double width = std::max(1.0, std::abs(lane_offset(lane_side_, state_.s)));
   const double rate = (lateral_use < 0.5 ? kLaneRate : offset_rate(lateral_use)) / config_.local_hz / width;
-  lane_share_ = approach(lane_share_, pass_.side == lane_side_ ? 1.0 : 0.0, rate);
+  // After its pass, a lane is left where it meets the racing line (elsewhere, leaving it is a
+  // swerve across the road in a bend), or after kLaneStayMax s whatever.
+  const bool passing = pass_.side == lane_side_;
+  lane_stay_ = passing ? 0.0 : lane_stay_ + 1.0 / config_.local_hz;
+  lane_leaving_ = !passing && (lane_leaving_ || std::abs(lane_offset(lane_side_, state_.s)) < kLaneMeet ||
+                               lane_stay_ > kLaneStayMax);
+  // Leaving, it waits while a car behind or beside us is in the band it would move into.
+  if (!lane_leaving_ || merge_clear()) lane_share_ = approach(lane_share_, lane_leaving_ ? 0.0 : 1.0, rate);
   const double eff = lane_share_ * lane_offset(lane_side_, state_.s);
   LaneHold hold;
   hold.lateral = state_.lateral;
   hold.half_length = half_length_;
   hold.half_width = half_width_;
+  hold.gap = kLaneSideGap;
   const double held = hold_lane(eff + lane_hold_, beside_, hold);
   state_.holding_lane = alongside && std::abs(held - (eff + lane_hold_)) > 1e-9;
   lane_hold_ = approach(lane_hold_, held - eff, kLaneRate / config_.local_hz);
@@ -500,7 +527,7 @@ void AiDriver::follow_lane(double fwd, bool alongside) {
   offset_goal_ = pass_.side != 0 ? lane_offset(pass_.side, state_.s) : 0.0;
   bound_goal_ = pass_.side != 0 ? offset_goal_ : 0.0;
   state_.offset_goal = offset_goal_;
-  if (lane_share_ <= 0.0 && pass_.side != lane_side_) lane_side_ = 0, lane_hold_ = 0.0;
+  if (lane_share_ <= 0.0 && pass_.side != lane_side_) lane_side_ = 0, lane_hold_ = 0.0, lane_leaving_ = false;
 }
 
 void AiDriver::scan_traffic(const DriverView& v) {
@@ -527,7 +554,11 @@ void AiDriver::scan_traffic(const DriverView& v) {
     if (o.index == pass_.target) target = seen;
     const double lane = half_width_ + o.half_width + kLaneGap;
     const bool in_our_lane = std::abs(p.offset - state_.lateral) < lane;
-    if (ds > 0.0 && seen.gap < config_.look_range && in_our_lane && seen.gap < ahead.gap) ahead = seen;
+    // (With passing lanes, a car overlapping us along the line but clear of us sideways is
+    // beside us, not ahead: the lane hold keeps us apart; braking for it runs us wide into it.)
+    const bool beside_clear = config_.lane_passes && seen.gap <= 0.0 &&
+                              std::abs(p.offset - state_.lateral) >= half_width_ + o.half_width + 0.2;
+    if (ds > 0.0 && seen.gap < config_.look_range && in_our_lane && !beside_clear && seen.gap < ahead.gap) ahead = seen;
     // Not in our lane, but in the one the offset is bound to take us back to (a pass the
     // room ahead pulls back towards the line): never close in on it so far that the merge
     // rams its tail. The car a dive is going by, out of our lane, is left to the lane hold.
@@ -547,7 +578,7 @@ void AiDriver::scan_traffic(const DriverView& v) {
   merge_speed_ = merging.speed;
   queued_ = ahead.gap < config_.queue_gap_m;
   if (config_.lane_passes) {
-    choose_lane_pass(ahead, target, fwd);
+    choose_lane_pass(ahead, target, fwd, static_cast<double>(v.step) * v.dt);
     if (pass_.side != 0 || lane_side_ != 0) {
       beside_.clear();
       for (const Near& c : near_) beside_.push_back({c.ds, c.lat, c.half_length, c.half_width});
@@ -574,6 +605,7 @@ void AiDriver::scan_traffic(const DriverView& v) {
   lane.lateral = state_.lateral;
   lane.half_length = half_length_;
   lane.half_width = half_width_;
+  if (config_.lane_passes) lane.gap = kLaneSideGap;
   const bool beside_target = pass_.side != 0 && target.index >= 0 && target.gap <= kBesideMargin;  // distance_to_alongside 0
   const double hold = beside_target ? distance_to_pass(target, std::max(0.0, fwd)) : 0.0;
   const double held = hold_lane(offset_goal_, beside_, lane);
@@ -642,7 +674,10 @@ void AiDriver::plan_speed(const DriverView& v) {
   // slower than it the closer we are.
   // A car in the lane a merge takes us back to is followed the same way at a shorter gap.
   // A car we dive on is followed closer: the dive's gain is made under braking and in the bend.
-  const double follow_time = (dive_ || lane_side_ != 0) && ahead_is_target_ ? kDiveFollow : config_.follow_time_s;
+  const double follow_time = !ahead_is_target_ ? config_.follow_time_s
+                             : dive_           ? kDiveFollow
+                             : lane_side_ != 0 ? kLaneFollow
+                                               : config_.follow_time_s;
   speed_cap_ = std::min(follow_cap(state_.gap_ahead, ahead_speed_, follow_time, speed),
                         follow_cap(merge_gap_, merge_speed_, kMergeTime, speed));
   if (state_.detour) speed_cap_ = kDetourSpeed;  // round the blockage at walking pace, not following it
@@ -764,6 +799,18 @@ void AiDriver::learn_understeer(const DriverView& v) {
 
 // ---------------------------------------------------------------- DWA
 
+// A car beside us (overlapping along the line) with its own lane's room between us: side by
+// side, each keeps its side (hold_lane). DWA predicts it straight on from its velocity, so
+// in a bend it sees the two cars meet and brakes the one passing to a stop beside the other.
+bool AiDriver::beside_in_own_lane(int index) const {
+  for (const Near& c : near_) {
+    if (c.index != index) continue;
+    return std::abs(c.ds) < half_length_ + c.half_length + kBesideMargin &&
+           std::abs(c.lat - state_.lateral) >= half_width_ + c.half_width + kLaneGap;
+  }
+  return false;
+}
+
 void AiDriver::avoid(const DriverView& v) {
   state_.dwa_active = false;
   state_.dwa_admissible = true;
@@ -775,6 +822,7 @@ void AiDriver::avoid(const DriverView& v) {
   for (const OtherCarView& o : v.others) {
     const Vec2 rel = o.position - v.self.position;
     if (length_squared(rel) > r2 || dot(rel, fwd) < -1.0) continue;
+    if (lane_side_ != 0 && beside_in_own_lane(o.index)) continue;  // on a passing lane, the lane hold keeps us apart
     obstacles_.push_back(DwaObstacle::rect(o.position, o.half_length + 0.3, o.half_width + 0.2, o.heading, o.velocity));
   }
   if (obstacles_.empty()) return;  // only cars wake DWA; static obstacles are in the line
@@ -839,7 +887,7 @@ Controls AiDriver::pedals(const DriverView& v) {
   // On a passing lane, the lane's own profile (on the way onto it, the slower of the two).
   double v_plan = profile_.target_speed(s_ref), a_plan = profile_.accel_at(s_ref);
   if (lane_side_ != 0) {
-    const double v_lane = lane_speed(lane_side_, s_ref);
+    const double v_lane = kLaneSpeedShare * lane_speed(lane_side_, s_ref);
     const SpeedProfile& lp = lane_profile_[lane_side_ > 0 ? 0 : 1];
     const double a_lane = lp.accel_at(route_->lane(lane_side_).lane_s[route_->line.index_at(route_->path.wrap(s_ref))]);
     v_plan += lane_share_ * (v_lane - v_plan);

@@ -56,7 +56,8 @@ struct DriverConfig {
   double progress_step_m = 3.0;    ///< m of progress that resets the stall clock
   double queue_gap_m = 10.0;       ///< m, a car this close ahead in our path: waiting, not stuck
   double follow_time_s = 0.45;     ///< s, following gap kept to a car ahead on our line (and 2 m)
-  bool lane_passes = false;        ///< passes follow the route's passing lanes, not a fixed offset (experimental: docs/performance.md)
+  bool lane_passes = true;         ///< passes follow the route's passing lanes (false: a fixed offset from the line, the older way)
+  double start_calm_s = 10.0;     ///< s from the start before a lane pass is started (the field sorts itself out off the grid)
 };
 
 /// What the driver decided last (debug panels, tests).
@@ -135,6 +136,8 @@ class AiDriver {
   double lane_speed(int side, double s) const;   // m/s, our profile on that lane abreast of s
   double offset_at(double s) const;              // m, the offset the tracked line has at s (a lane bends)
   void follow_lane(double fwd, bool alongside);
+  bool merge_clear() const;                  // a finished lane pass may move back to the line
+  bool beside_in_own_lane(int index) const;  // another car beside us, a lane's room between us
   double room_ahead(int side, double speed, double from, double hold) const;
   bool lane_clear(int sd, double r, int except) const;
   double shifted_line_share(double speed) const;
@@ -156,7 +159,7 @@ class AiDriver {
   double distance_to_gain(const SeenCar& car, double speed, double gain) const;
   void choose_pass(const SeenCar& ahead, const SeenCar& target, double fwd);
   int lane_pass_side(const SeenCar& car) const;  // the lane to pass `car` in (0: none clear)
-  void choose_lane_pass(const SeenCar& ahead, const SeenCar& target, double fwd);
+  void choose_lane_pass(const SeenCar& ahead, const SeenCar& target, double fwd, double time);  // time: s since the start
   // m/s we may go following a car `gap` m ahead at `ahead_speed` by a `time_gap` s standoff
   double follow_cap(double gap, double ahead_speed, double time_gap, double speed) const;
   double full_grip_here() const;  // tyre friction on the surface at state_.s (grip_use undone)
@@ -216,6 +219,8 @@ class AiDriver {
   int lane_side_ = 0;            // the passing lane the offset follows (+1 left, -1 right, 0 none)
   double lane_share_ = 0.0;      // [0, 1] of that lane's offset taken (ramps on and off)
   double lane_hold_ = 0.0;       // m added to it to keep our side of a car beside us
+  double lane_stay_ = 0.0;       // s on the lane since its pass ended
+  bool lane_leaving_ = false;    // ramping off the lane (where it met the line, or after kLaneStayMax)
   bool dive_ = false;            // the pass under way takes the inside of the bend ahead (dive_room)
   double pass_offset_ = 0.0;     // m, its offset from the line (its side's last usable room)
   double dwa_speed_ = 1e9;       // m/s, DWA's speed when active
