@@ -392,6 +392,25 @@ double AiDriver::turn_ahead(double s, double distance) const {
   return turn;
 }
 
+// A new pass is wanted on `ahead`: within `reach` (m) and closing on it, close behind it, or
+// held up by it (its speed below what our profile wants here: a following car closes nothing
+// but still wants by); and no ice from here to kPassGripLook past it.
+bool AiDriver::wants_pass(const SeenCar& ahead, double reach) const {
+  const bool held_up = profile_.target_speed(state_.s) * params_.speed_use > ahead.speed + 1.0;
+  if (!(ahead.gap < reach && (ahead.closing > 0.5 || ahead.gap < 8.0 || held_up))) return false;
+  return least_grip(state_.s, std::max(0.0, ahead.ds) + kPassGripLook) >= kPassMinGrip;
+}
+
+// One step of the pass under way (keep_pass) and, when it ends, how, for the panels and the
+// bench: dropped (shut), made (its car behind us) or lost (out of reach ahead).
+void AiDriver::keep_and_count(bool in_reach, bool shut, const SeenCar& target, double dt) {
+  keep_pass(pass_, in_reach, shut, dt);
+  if (pass_.target >= 0) return;
+  if (pass_.cooldown_s > 0.0 && in_reach) ++state_.passes_dropped;
+  else if (target.index >= 0 && target.ds < 0.0) ++state_.passes_made;
+  else ++state_.passes_lost;
+}
+
 // Keeps the committed pass (see PassPlan) or starts one on a car ahead in our lane that we
 // close on or that holds us up (its speed below what our profile wants here: a following
 // car closes nothing but still wants by). The reach covers the following gap, so a car held
@@ -409,19 +428,13 @@ void AiDriver::choose_pass(const SeenCar& ahead, const SeenCar& target, double f
       r = target.gap <= kBesideMargin ? pass_offset_ : dive_room(pass_.side, target, std::max(0.0, fwd));
     if (r > 0.0) pass_offset_ = r;
     const bool shut = in_reach && (r <= 0.0 || least_grip(state_.s, kPassGripLook) < kPassMinGrip);
-    keep_pass(pass_, in_reach, shut, dt);
-    // How it ended, for the panels and the bench: dropped (shut), made (its car behind us), lost.
-    if (pass_.target < 0 && pass_.cooldown_s > 0.0 && in_reach) ++state_.passes_dropped;
-    else if (pass_.target < 0 && target.index >= 0 && target.ds < 0.0) ++state_.passes_made;
-    else if (pass_.target < 0) ++state_.passes_lost;
+    keep_and_count(in_reach, shut, target, dt);
   } else {
     keep_pass(pass_, false, false, dt);
   }
   if (pass_.target < 0) dive_ = false;
   if (pass_.target >= 0 || pass_.cooldown_s > 0.0 || cap <= 0.0 || ahead.index < 0) return;
-  const bool held_up = profile_.target_speed(state_.s) * params_.speed_use > ahead.speed + 1.0;
-  if (!(ahead.gap < reach && (ahead.closing > 0.5 || ahead.gap < 8.0 || held_up))) return;
-  if (least_grip(state_.s, std::max(0.0, ahead.ds) + kPassGripLook) < kPassMinGrip) return;  // no passing on ice
+  if (!wants_pass(ahead, reach)) return;
   double left = pass_room(+1, ahead, std::max(0.0, fwd));
   double right = pass_room(-1, ahead, std::max(0.0, fwd));
   bool dive_left = false, dive_right = false;  // a side whose room does not last may still be dived
@@ -467,10 +480,7 @@ void AiDriver::choose_lane_pass(const SeenCar& ahead, const SeenCar& target, dou
                           target.gap < reach + kPassReachExtra;
     const bool shut = in_reach && (!lane_clear(pass_.side, std::abs(lane_offset(pass_.side, state_.s)), target.index) ||
                                    least_grip(state_.s, kPassGripLook) < kPassMinGrip);
-    keep_pass(pass_, in_reach, shut, dt);
-    if (pass_.target < 0 && pass_.cooldown_s > 0.0 && in_reach) ++state_.passes_dropped;
-    else if (pass_.target < 0 && target.index >= 0 && target.ds < 0.0) ++state_.passes_made;
-    else if (pass_.target < 0) ++state_.passes_lost;
+    keep_and_count(in_reach, shut, target, dt);
   } else {
     keep_pass(pass_, false, false, dt);
   }
@@ -478,9 +488,7 @@ void AiDriver::choose_lane_pass(const SeenCar& ahead, const SeenCar& target, dou
   // The field sorts itself out off the grid first (but a stopped car in the way is passed).
   const bool stopped_ahead = std::abs(ahead.speed) < kBlockedSpeed && fwd > 2.5 * kBlockedSpeed;  // not the grid
   if (time < config_.start_calm_s && !stopped_ahead) return;
-  const bool held_up = profile_.target_speed(state_.s) * params_.speed_use > ahead.speed + 1.0;
-  if (!(ahead.gap < reach && (ahead.closing > 0.5 || ahead.gap < 8.0 || held_up))) return;
-  if (least_grip(state_.s, std::max(0.0, ahead.ds) + kPassGripLook) < kPassMinGrip) return;  // no passing on ice
+  if (!wants_pass(ahead, reach)) return;
   const int side = lane_pass_side(ahead);
   if (side != 0) pass_ = PassPlan{ahead.index, side, 0.0, 0.0}, ++state_.passes_started;
 }

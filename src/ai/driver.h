@@ -157,6 +157,8 @@ class AiDriver {
   double distance_to_pass(const SeenCar& car, double speed) const;
   double distance_to_alongside(const SeenCar& car, double speed) const;
   double distance_to_gain(const SeenCar& car, double speed, double gain) const;
+  bool wants_pass(const SeenCar& ahead, double reach) const;  // reach: m
+  void keep_and_count(bool in_reach, bool shut, const SeenCar& target, double dt);
   void choose_pass(const SeenCar& ahead, const SeenCar& target, double fwd);
   int lane_pass_side(const SeenCar& car) const;  // the lane to pass `car` in (0: none clear)
   void choose_lane_pass(const SeenCar& ahead, const SeenCar& target, double fwd, double time);  // time: s since the start

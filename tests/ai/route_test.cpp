@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <memory>
 #include <string>
 
 #include "ai/route.h"
@@ -16,6 +17,15 @@ namespace {
 constexpr double kSplit = 1.35;  // m, route.cpp's kLaneSplit: each lane's inner bound off the road's middle
 constexpr double kMargin = 1.4;  // m, the shipped profiles' line margin
 
+// The sedan's route on shipped track `file`, as the races plan it.
+void plan_shipped(const std::string& file, std::shared_ptr<const AiRoute>& out) {
+  auto track = Track::load(std::string(RACER_SOURCE_DIR) + "/tracks/" + file);
+  ASSERT_TRUE(track.ok()) << track.error_text();
+  const Result<CarSpec> spec = load_car_spec(std::string(RACER_SOURCE_DIR) + "/assets/cars/sedan.json");
+  ASSERT_TRUE(spec.ok()) << spec.error_text();
+  out = plan_route(*track.value(), spec.value(), kMargin);
+}
+
 class PassingLanes : public ::testing::TestWithParam<std::string> {};
 
 // Each lane keeps to its own half of the usable road, so two cars in the two lanes are
@@ -23,11 +33,8 @@ class PassingLanes : public ::testing::TestWithParam<std::string> {};
 // lane is read abreast of the racing line from a resampled spline (a sample every 2 m),
 // and the solver's bounds hold at the corridor's samples, not between them.
 TEST_P(PassingLanes, KeepToTheirHalfOfTheRoad) {
-  auto track = Track::load(std::string(RACER_SOURCE_DIR) + "/tracks/" + GetParam());
-  ASSERT_TRUE(track.ok()) << track.error_text();
-  const Result<CarSpec> spec = load_car_spec(std::string(RACER_SOURCE_DIR) + "/assets/cars/sedan.json");
-  ASSERT_TRUE(spec.ok()) << spec.error_text();
-  const auto route = plan_route(*track.value(), spec.value(), kMargin);
+  std::shared_ptr<const AiRoute> route;
+  ASSERT_NO_FATAL_FAILURE(plan_shipped(GetParam(), route));
   const std::size_t n = route->line.size();
   ASSERT_EQ(route->lane_left.offset.size(), n);
   ASSERT_EQ(route->lane_right.offset.size(), n);
@@ -46,11 +53,8 @@ TEST_P(PassingLanes, KeepToTheirHalfOfTheRoad) {
 // Each racing-line sample's lane position moves on along the lane as the line does: the
 // abreast mapping neither jumps nor runs backwards (a pass reads its speed there).
 TEST_P(PassingLanes, AreReadAbreastOfTheLineInOrder) {
-  auto track = Track::load(std::string(RACER_SOURCE_DIR) + "/tracks/" + GetParam());
-  ASSERT_TRUE(track.ok()) << track.error_text();
-  const Result<CarSpec> spec = load_car_spec(std::string(RACER_SOURCE_DIR) + "/assets/cars/sedan.json");
-  ASSERT_TRUE(spec.ok()) << spec.error_text();
-  const auto route = plan_route(*track.value(), spec.value(), kMargin);
+  std::shared_ptr<const AiRoute> route;
+  ASSERT_NO_FATAL_FAILURE(plan_shipped(GetParam(), route));
   for (int side : {+1, -1}) {
     const PassingLane& lane = route->lane(side);
     const double len = lane.line.length, step = route->line.spacing();
