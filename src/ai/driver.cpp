@@ -42,7 +42,7 @@ constexpr double kPassMinClosing = 2.0;  // m/s a pass's length is reckoned at, 
 constexpr double kRoomLook = 3.0;        // s ahead an offset looks for the room narrowing
 constexpr double kRoomStep = 4.0;        // m between the samples it looks at
 constexpr double kBendLook = 1.0;        // s ahead the offset's rate looks for a bend
-constexpr double kLaneBehind = 5.0;        // m of daylight behind us a passed car needs before we leave the lane
+constexpr double kLaneBehind = 5.0;        // m bumper to bumper behind us a passed car must be before its lane pass ends
 constexpr double kLaneSideGap = 1.2;       // m of daylight a passing lane must leave the car it passes, and two cars side by side keep
 constexpr double kLaneSpeedShare = 0.95;   // of the lane's profile a pass drives at (a car beside it, no room to run wide)
 constexpr double kLaneFollow = 0.3;        // s, the following gap kept to the car a lane pass is on while still in its lane
@@ -892,7 +892,9 @@ Controls AiDriver::pedals(const DriverView& v) {
   const double lead = (params_.reaction_steps + 6) * v.dt;
   const double s_ref = state_.s + speed * lead;
   const double k = params_.speed_use * speed_scale_;
-  // On a passing lane, the lane's own profile (on the way onto it, the slower of the two).
+  // On a passing lane, the lane's own profile, blended in with the lane's share (the way on
+  // and off it). (Its acceleration is not scaled by kLaneSpeedShare^2 as its speed is: the
+  // feed-forward of the lane's slope, the feedback then closes the gap.)
   double v_plan = profile_.target_speed(s_ref), a_plan = profile_.accel_at(s_ref);
   if (lane_side_ != 0) {
     const double v_lane = kLaneSpeedShare * lane_speed(lane_side_, s_ref);

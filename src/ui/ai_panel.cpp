@@ -186,6 +186,7 @@ bool profile_editor(const GameRace& race, AiParams& p, AiPanelState& state) {
   changed |= slider("mistakes", p.mistakes_per_minute, kMistakesPerMinute, "%.2f / min",
                     ImGuiSliderFlags_Logarithmic);
   changed |= slider("overtake offset", p.overtake_offset, kOvertakeOffset, "%.2f m");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("0: never passes. Passes follow a passing lane; the offset is the older offset pass's");
   // A new line margin plans a new route (a fraction of a second): applied on release.
   double margin = state.line_margin_drag.value_or(p.line_margin);
   if (slider("line margin", margin, kLineMargin, "%.2f m")) state.line_margin_drag = margin;
