@@ -65,7 +65,7 @@ constexpr double kDwaHold = 0.3;         // s DWA keeps the wheel after the trac
 int every(double dt, double hz) { return std::max(1, static_cast<int>(std::lround(1.0 / (dt * hz)))); }
 
 double wrap_ds(double ds, double length) {
-  if (!(std::abs(ds) < length)) ds = std::fmod(ds, length);  // fmod returns a smaller ds unchanged
+  ds = fmod_within(ds, length);
   if (ds > 0.5 * length) ds -= length;
   if (ds < -0.5 * length) ds += length;
   return ds;
@@ -96,10 +96,7 @@ AiDriver::AiDriver(std::shared_ptr<const AiRoute> route, const Track& track, con
   SpeedProfileParams sp;
   sp.grip_factor = params_.grip_use;
   profile_ = compute_speed_profile(route_->line, route_->envelope, track_, sp);
-  if (config_.lane_passes) {
-    lane_profile_[0] = compute_speed_profile(route_->lane(+1).line, route_->envelope, track_, sp);
-    lane_profile_[1] = compute_speed_profile(route_->lane(-1).line, route_->envelope, track_, sp);
-  }
+  plan_lane_profiles(sp);
   mu_ = route_->envelope.mu_peak;
   const Tyre tyre(spec.tyre);
   peak_slip_angle_ = tyre.peak_slip_angle(0.25 * spec.body.mass * kGravity);
@@ -137,10 +134,7 @@ void AiDriver::set_params(const AiParams& params, std::shared_ptr<const AiRoute>
     SpeedProfileParams sp;
     sp.grip_factor = params.grip_use;
     profile_ = compute_speed_profile(route_->line, route_->envelope, track_, sp);
-    if (config_.lane_passes) {
-      lane_profile_[0] = compute_speed_profile(route_->lane(+1).line, route_->envelope, track_, sp);
-      lane_profile_[1] = compute_speed_profile(route_->lane(-1).line, route_->envelope, track_, sp);
-    }
+    plan_lane_profiles(sp);
     mu_ = route_->envelope.mu_peak;
   }
   DwaParams dp = planner_.params();
@@ -270,9 +264,17 @@ double AiDriver::lane_offset(int side, double s) const {
   return lerp(off[i], off[j], t);
 }
 
-double AiDriver::lane_speed(int side, double s) const {
-  const PassingLane& lane = route_->lane(side);
-  return lane_profile_[side > 0 ? 0 : 1].target_speed(lane.lane_s[route_->line.index_at(route_->path.wrap(s))]);
+double AiDriver::lane_s_at(int side, double s) const {
+  return route_->lane(side).lane_s[route_->line.index_at(route_->path.wrap(s))];
+}
+
+const SpeedProfile& AiDriver::lane_profile(int side) const { return lane_profile_[side > 0 ? 0 : 1]; }
+
+// Our speed profiles on the two passing lanes (none without lane passes).
+void AiDriver::plan_lane_profiles(const SpeedProfileParams& sp) {
+  if (!config_.lane_passes) return;
+  for (int side : {+1, -1})
+    lane_profile_[side > 0 ? 0 : 1] = compute_speed_profile(route_->lane(side).line, route_->envelope, track_, sp);
 }
 
 double AiDriver::offset_at(double s) const {
@@ -366,13 +368,16 @@ double AiDriver::dive_room(int sd, const SeenCar& car, double speed) const {
   return offset_within(sd, car, room_until(sd, std::max(10.0, speed * kDiveLook)));
 }
 
+// Car c within 0.4 m of our sides anywhere our centre could be in [lo, hi] (m, lateral).
+bool AiDriver::in_band(const Near& c, double lo, double hi) const {
+  return c.lat + c.half_width + half_width_ + 0.4 > lo && c.lat - c.half_width - half_width_ - 0.4 < hi;
+}
+
 // No car but `except` in the lane from our lateral offset to sd * r.
 bool AiDriver::lane_clear(int sd, double r, int except) const {
   const double lo = std::min(state_.lateral, sd * r), hi = std::max(state_.lateral, sd * r);
-  for (const Near& c : near_) {
-    if (c.index == except) continue;
-    if (c.lat + c.half_width + half_width_ + 0.4 > lo && c.lat - c.half_width - half_width_ - 0.4 < hi) return false;
-  }
+  for (const Near& c : near_)
+    if (c.index != except && in_band(c, lo, hi)) return false;
   return true;
 }
 
@@ -497,11 +502,26 @@ void AiDriver::choose_lane_pass(const SeenCar& ahead, const SeenCar& target, dou
 // lateral offset to the racing line: a lane may be left (cars ahead are the following caps').
 bool AiDriver::merge_clear() const {
   const double lo = std::min(state_.lateral, 0.0), hi = std::max(state_.lateral, 0.0);
-  for (const Near& c : near_) {
-    if (c.ds > half_length_ + c.half_length + kBesideMargin) continue;
-    if (c.lat + c.half_width + half_width_ + 0.4 > lo && c.lat - c.half_width - half_width_ - 0.4 < hi) return false;
-  }
+  for (const Near& c : near_)
+    if (c.ds <= half_length_ + c.half_length + kBesideMargin && in_band(c, lo, hi)) return false;
   return true;
+}
+
+// The share of the grip the bend we are in or about to enter (the most curvature over the
+// next kBendLook s) takes at forward speed `fwd` (m/s): what limits moving sideways.
+double AiDriver::bend_lateral_use(double fwd) const {
+  const double bend = route_->path.max_abs_curvature(state_.s, std::max(10.0, fwd * kBendLook));
+  return fwd * fwd * bend / (full_grip_here() * kGravity);
+}
+
+// hold_lane's terms for us: our place and size, and the daylight kept to a car beside us.
+LaneHold AiDriver::side_by_side() const {
+  LaneHold hold;
+  hold.lateral = state_.lateral;
+  hold.half_length = half_length_;
+  hold.half_width = half_width_;
+  if (config_.lane_passes) hold.gap = kLaneSideGap;
+  return hold;
 }
 
 // The offset along a passing lane: onto the pass's lane (its share ramping up at the offset's
@@ -509,25 +529,18 @@ bool AiDriver::merge_clear() const {
 // held clear of a car beside us as any offset is.
 void AiDriver::follow_lane(double fwd, bool alongside) {
   if (lane_side_ == 0 && pass_.side != 0) lane_side_ = pass_.side;
-  const double bend = route_->path.max_abs_curvature(state_.s, std::max(10.0, fwd * kBendLook));
-  const double lateral_use = fwd * fwd * bend / (full_grip_here() * kGravity);
-  const double width = std::max(1.0, std::abs(lane_offset(lane_side_, state_.s)));
-  const double rate = (lateral_use < 0.5 ? kLaneRate : offset_rate(lateral_use)) / config_.local_hz / width;
+  const double here = lane_offset(lane_side_, state_.s);
+  const double lateral_use = bend_lateral_use(fwd);
+  const double rate = (lateral_use < 0.5 ? kLaneRate : offset_rate(lateral_use)) / config_.local_hz / std::max(1.0, std::abs(here));
   // After its pass, a lane is left where it meets the racing line (elsewhere, leaving it is a
   // swerve across the road in a bend), or after kLaneStayMax s whatever.
   const bool passing = pass_.side == lane_side_;
   lane_stay_ = passing ? 0.0 : lane_stay_ + 1.0 / config_.local_hz;
-  lane_leaving_ = !passing && (lane_leaving_ || std::abs(lane_offset(lane_side_, state_.s)) < kLaneMeet ||
-                               lane_stay_ > kLaneStayMax);
+  lane_leaving_ = !passing && (lane_leaving_ || std::abs(here) < kLaneMeet || lane_stay_ > kLaneStayMax);
   // Leaving, it waits while a car behind or beside us is in the band it would move into.
   if (!lane_leaving_ || merge_clear()) lane_share_ = approach(lane_share_, lane_leaving_ ? 0.0 : 1.0, rate);
-  const double eff = lane_share_ * lane_offset(lane_side_, state_.s);
-  LaneHold hold;
-  hold.lateral = state_.lateral;
-  hold.half_length = half_length_;
-  hold.half_width = half_width_;
-  hold.gap = kLaneSideGap;
-  const double held = hold_lane(eff + lane_hold_, beside_, hold);
+  const double eff = lane_share_ * here;
+  const double held = hold_lane(eff + lane_hold_, beside_, side_by_side());
   state_.holding_lane = alongside && std::abs(held - (eff + lane_hold_)) > 1e-9;
   lane_hold_ = approach(lane_hold_, held - eff, kLaneRate / config_.local_hz);
   if (!state_.holding_lane) lane_hold_ = approach(lane_hold_, 0.0, kLaneRate / config_.local_hz);
@@ -609,24 +622,16 @@ void AiDriver::scan_traffic(const DriverView& v) {
   const double free_goal = offset_goal_;
   beside_.clear();
   for (const Near& c : near_) beside_.push_back({c.ds, c.lat, c.half_length, c.half_width});
-  LaneHold lane;
-  lane.lateral = state_.lateral;
-  lane.half_length = half_length_;
-  lane.half_width = half_width_;
-  if (config_.lane_passes) lane.gap = kLaneSideGap;
   const bool beside_target = pass_.side != 0 && target.index >= 0 && target.gap <= kBesideMargin;  // distance_to_alongside 0
   const double hold = beside_target ? distance_to_pass(target, std::max(0.0, fwd)) : 0.0;
-  const double held = hold_lane(offset_goal_, beside_, lane);
+  const double held = hold_lane(offset_goal_, beside_, side_by_side());
   state_.holding_lane = held != free_goal;
   // The room ahead bounds it too, but that bound is given back at the bends' offset rate.
   const double goal = std::clamp(held, -room_ahead(-1, fwd, 0.0, hold), room_ahead(+1, fwd, 0.0, hold));
   bound_goal_ = goal;
   // Ramp the offset (faster when a car beside us pushes it), never beyond the room here.
   // The pass moves sideways only as fast as the grip left over by the bend allows.
-  const double bend = route_->path.max_abs_curvature(state_.s, std::max(10.0, fwd * kBendLook));
-  const double mu_here = full_grip_here();
-  const double lateral_use = fwd * fwd * bend / (mu_here * kGravity);
-  const double rate = (state_.holding_lane ? kLaneRate : offset_rate(lateral_use)) / config_.local_hz;
+  const double rate = (state_.holding_lane ? kLaneRate : offset_rate(bend_lateral_use(fwd))) / config_.local_hz;
   const double next = approach(state_.offset, goal, rate);
   // Never move sideways into a car beside us.
   const bool into_neighbour = alongside && (next - state_.offset) * (alongside_lat - state_.lateral) > 0.0 &&
@@ -897,9 +902,9 @@ Controls AiDriver::pedals(const DriverView& v) {
   // feed-forward of the lane's slope, the feedback then closes the gap.)
   double v_plan = profile_.target_speed(s_ref), a_plan = profile_.accel_at(s_ref);
   if (lane_side_ != 0) {
-    const double v_lane = kLaneSpeedShare * lane_speed(lane_side_, s_ref);
-    const SpeedProfile& lp = lane_profile_[lane_side_ > 0 ? 0 : 1];
-    const double a_lane = lp.accel_at(route_->lane(lane_side_).lane_s[route_->line.index_at(route_->path.wrap(s_ref))]);
+    const SpeedProfile& lp = lane_profile(lane_side_);
+    const double ls = lane_s_at(lane_side_, s_ref);
+    const double v_lane = kLaneSpeedShare * lp.target_speed(ls), a_lane = lp.accel_at(ls);
     v_plan += lane_share_ * (v_lane - v_plan);
     a_plan += lane_share_ * (a_lane - a_plan);
   }

@@ -133,7 +133,11 @@ class AiDriver {
 
   double room(double s, int side) const;  // m of room beside the line at s (+1 left, -1 right)
   double lane_offset(int side, double s) const;  // m, the passing lane on `side` off the line at s
-  double lane_speed(int side, double s) const;   // m/s, our profile on that lane abreast of s
+  double lane_s_at(int side, double s) const;    // m along that lane abreast of s on the line
+  const SpeedProfile& lane_profile(int side) const;  // ours on that lane
+  void plan_lane_profiles(const SpeedProfileParams& sp);
+  double bend_lateral_use(double fwd) const;     // share of the grip the bend ahead takes at fwd m/s
+  LaneHold side_by_side() const;                 // hold_lane's terms for us
   double offset_at(double s) const;              // m, the offset the tracked line has at s (a lane bends)
   void follow_lane(double fwd, bool alongside);
   bool merge_clear() const;                  // a finished lane pass may move back to the line
@@ -185,6 +189,7 @@ class AiDriver {
   std::vector<DwaObstacle> obstacles_;
   std::vector<int> other_hints_;
   struct Near { double ds, lat, half_width, half_length; int index; };  // another car near us, in line coordinates
+  bool in_band(const Near& c, double lo, double hi) const;  // c near our sides anywhere in [lo, hi] (m lateral)
   // routing around a blockage
   GridSearch search_;
   SearchGrid window_;

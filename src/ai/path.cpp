@@ -93,7 +93,7 @@ int Path::segment_count() const {
 
 double Path::wrap(double s) const {
   if (!closed_ || length_ <= 0.0) return s;
-  if (!(std::abs(s) < length_)) s = std::fmod(s, length_);  // fmod returns a smaller s unchanged
+  s = fmod_within(s, length_);
   if (s < 0.0) s += length_;
   return s >= length_ ? 0.0 : s;
 }

@@ -135,11 +135,13 @@ PassingLane passing_lane(const std::vector<CorridorSample>& corridor, const Raci
   return lane;
 }
 
-AiRoute build(const Track& track, const CarEnvelope& env, int branch, double margin) {
+// The route on `branch` and, in `corridor`, the corridor it was planned in (its lanes need it).
+AiRoute build(const Track& track, const CarEnvelope& env, int branch, double margin,
+              std::vector<CorridorSample>& corridor) {
   AiRoute r;
   r.branch = branch;
   r.envelope = env;
-  const std::vector<CorridorSample> corridor = route_corridor(track, branch);
+  corridor = route_corridor(track, branch);
   RacingLineParams lp;
   lp.margin = margin;
   r.line = compute_racing_line(corridor, lp);
@@ -173,16 +175,19 @@ std::shared_ptr<const AiRoute> plan_route(const Track& track, const CarSpec& car
 }
 
 std::shared_ptr<const AiRoute> plan_route(const Track& track, const CarEnvelope& env, double margin) {
-  AiRoute best = build(track, env, -1, margin);
+  std::vector<CorridorSample> corridor, tried;
+  AiRoute best = build(track, env, -1, margin, corridor);
   best.candidate_lap_times.push_back(best.limit_lap_time);
   std::vector<double> times = best.candidate_lap_times;
   for (int b = 0; b < static_cast<int>(track.branches().size()); ++b) {
-    AiRoute r = build(track, env, b, margin);
+    AiRoute r = build(track, env, b, margin, tried);
     times.push_back(r.limit_lap_time);
-    if (r.limit_lap_time < best.limit_lap_time) best = std::move(r);
+    if (r.limit_lap_time < best.limit_lap_time) {
+      best = std::move(r);
+      corridor = std::move(tried);
+    }
   }
   best.candidate_lap_times = times;
-  const std::vector<CorridorSample> corridor = route_corridor(track, best.branch);
   best.lane_left = passing_lane(corridor, best.line, best.path, +1, margin);
   best.lane_right = passing_lane(corridor, best.line, best.path, -1, margin);
   return std::make_shared<const AiRoute>(std::move(best));

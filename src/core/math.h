@@ -19,6 +19,8 @@ constexpr double rads_to_rpm(double rads) { return rads * 60.0 / (2.0 * kPi); }
 constexpr double rpm_to_rads(double rpm) { return rpm * 2.0 * kPi / 60.0; }
 
 constexpr double lerp(double a, double b, double t) { return a + (b - a) * t; }
+/// fmod(x, m), skipping the call where it returns x unchanged (|x| < m): bit for bit the same.
+inline double fmod_within(double x, double m) { return std::abs(x) < m ? x : std::fmod(x, m); }
 constexpr double clamp01(double v) { return std::clamp(v, 0.0, 1.0); }
 constexpr double sign(double v) { return v > 0.0 ? 1.0 : (v < 0.0 ? -1.0 : 0.0); }
 constexpr double square(double v) { return v * v; }

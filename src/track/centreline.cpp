@@ -164,7 +164,7 @@ CentreSample Centreline::at(double s) const {
   if (samples_.empty()) return {};
   const std::size_t m = samples_.size();
   if (closed_) {
-    if (!(std::abs(s) < length_)) s = std::fmod(s, length_);  // fmod returns a smaller s unchanged
+    s = fmod_within(s, length_);
     if (s < 0.0) s += length_;
   } else {
     s = std::clamp(s, 0.0, length_);

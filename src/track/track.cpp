@@ -193,7 +193,7 @@ std::string fmt_m(double v) {
 bool is_finite(Vec2 p) { return std::isfinite(p.x) && std::isfinite(p.y); }
 
 double wrap_s(double s, double length) {
-  if (!(std::abs(s) < length)) s = std::fmod(s, length);  // fmod returns a smaller s unchanged
+  s = fmod_within(s, length);
   return s < 0.0 ? s + length : s;
 }
 

@@ -274,9 +274,7 @@ void Car::step_wheel(int i, Vec2 point, const SurfaceMap& ground, double dt) {
     const double fy = lateral_force(w, c, load, dt);
     body_->ApplyForce(to_b2(c.forward * fx + c.side * fy), to_b2(c.point), true);
   }
-  // fmod returns an angle already inside (-2 pi, 2 pi) unchanged: called only past it.
-  const double spun = w.spin_angle + w.omega * dt;
-  w.spin_angle = std::abs(spun) < 2.0 * kPi ? spun : std::fmod(spun, 2.0 * kPi);
+  w.spin_angle = fmod_within(w.spin_angle + w.omega * dt, 2.0 * kPi);
 }
 
 const TyreLoad& Car::tyre_load(int i) {
