@@ -62,7 +62,7 @@ constexpr const char* kUsage = R"(usage: racer-bench sim [options]
             mixed): one JSON object per track with the issue-4 figures over all its races
             {"track", "races", "finished", "wall_contacts_per_car_lap",
             "car_contacts_per_car_lap", "max_stuck_s", "respawns", "min_overtakes",
-            "passes" {"started", "made", "dropped", "lost"} (the drivers' committed passes),
+            "passes" {"started", "made", "dropped", "lost", "room_given"} (the drivers' committed passes; racing room given to a car beside),
             "fastest_lap_over_limit", "realtime_factor"} (worst or mean as named), then
             {"all": ...} over every track: a driver change judged on one race of one seed is
             noise (the races are chaotic); --each: first one such line per race, with its
@@ -343,11 +343,12 @@ int bench_races(int argc, char** argv) {
   struct Sum {
     int races = 0, cars = 0, finished = 0, respawns = 0, min_overtakes = 1 << 30;
     double walls = 0, contacts = 0, car_laps = 0, max_stuck = 0, worst_fastest = -1e9, sim = 0, wall_s = 0;
-    int started = 0, made = 0, dropped = 0, lost = 0;  // the drivers' passes
+    int started = 0, made = 0, dropped = 0, lost = 0, room = 0;  // the drivers' passes, and racing room given
     void add_passes(const Race& race) {
       for (std::size_t i = 0; i < race.car_count(); ++i) {
         const DriverState& st = race.driver(i).state();
         started += st.passes_started, made += st.passes_made, dropped += st.passes_dropped, lost += st.passes_lost;
+        room += st.room_given;
       }
     }
     void add(const RaceResult& r, double wall) {
@@ -376,7 +377,7 @@ int bench_races(int argc, char** argv) {
               {"wall_contacts_per_car_lap", walls / std::max(1.0, car_laps)},
               {"car_contacts_per_car_lap", contacts / std::max(1.0, car_laps)}, {"max_stuck_s", max_stuck},
               {"respawns", respawns}, {"min_overtakes", min_overtakes},
-              {"passes", {{"started", started}, {"made", made}, {"dropped", dropped}, {"lost", lost}}},
+              {"passes", {{"started", started}, {"made", made}, {"dropped", dropped}, {"lost", lost}, {"room_given", room}}},
               {"fastest_lap_over_limit", worst_fastest},
               {"realtime_factor", wall_s > 0.0 ? sim / wall_s : 0.0}};
     }

@@ -166,7 +166,7 @@ void AiDriver::respawned() {
   queued_ = false;
   pipeline_.clear();
   offset_goal_ = bound_goal_ = state_.offset = 0.0;
-  pass_ = PassPlan{};
+  pass_ = PassPlan{}, giving_room_ = false;
   dive_ = false;
   lane_side_ = 0, lane_share_ = lane_hold_ = lane_stay_ = 0.0, lane_leaving_ = false;
   planner_.reset();
@@ -411,6 +411,10 @@ bool AiDriver::wants_pass(const SeenCar& ahead, double reach) const {
 void AiDriver::keep_and_count(bool in_reach, bool shut, const SeenCar& target, double dt) {
   keep_pass(pass_, in_reach, shut, dt);
   if (pass_.target >= 0) return;
+  if (giving_room_) {  // not a pass of ours
+    giving_room_ = false;
+    return;
+  }
   if (pass_.cooldown_s > 0.0 && in_reach) ++state_.passes_dropped;
   else if (target.index >= 0 && target.ds < 0.0) ++state_.passes_made;
   else ++state_.passes_lost;
@@ -489,6 +493,7 @@ void AiDriver::choose_lane_pass(const SeenCar& ahead, const SeenCar& target, dou
   } else {
     keep_pass(pass_, false, false, dt);
   }
+  if (pass_.target < 0 && lane_side_ == 0 && time >= config_.start_calm_s) give_room();
   if (pass_.target >= 0 || pass_.cooldown_s > 0.0 || params_.overtake_offset <= 0.0 || ahead.index < 0) return;
   // The field sorts itself out off the grid first (but a stopped car in the way is passed).
   const bool stopped_ahead = std::abs(ahead.speed) < kBlockedSpeed && fwd > 2.5 * kBlockedSpeed;  // not the grid
@@ -496,6 +501,24 @@ void AiDriver::choose_lane_pass(const SeenCar& ahead, const SeenCar& target, dou
   if (!wants_pass(ahead, reach)) return;
   const int side = lane_pass_side(ahead);
   if (side != 0) pass_ = PassPlan{ahead.index, side, 0.0, 0.0}, ++state_.passes_started;
+}
+
+// Racing room: a car come up beside us (its centre no more than half a car behind ours) with
+// a lane's room between us is given the road it is on; we take the passing lane on our side
+// (one that clears it), as a pass of our own on it, and drive that lane's profile. Kept to
+// the racing line, we would squeeze it or run wide at the line's speed beside it.
+void AiDriver::give_room() {
+  for (const Near& c : near_) {
+    const double overlap = half_length_ + c.half_length;
+    if (c.ds < -0.5 * overlap || c.ds > overlap) continue;
+    const double apart = half_width_ + c.half_width;
+    if (std::abs(c.lat - state_.lateral) < apart + kLaneGap) continue;
+    const int sd = c.lat > state_.lateral ? -1 : +1;
+    if (sd * (lane_offset(sd, state_.s + c.ds) - c.lat) < apart + kLaneSideGap) continue;
+    pass_ = PassPlan{c.index, sd, 0.0, 0.0}, giving_room_ = true;
+    ++state_.room_given;
+    return;
+  }
 }
 
 // No car beside us or just behind (near_: up to 4 m bumper to bumper) in the band from our

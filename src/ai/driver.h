@@ -86,6 +86,7 @@ struct DriverState {
   int passes_made = 0;          ///< passes that ended with the car behind us
   int passes_dropped = 0;       ///< passes given up: their side shut (no room, a car in the lane, ice)
   int passes_lost = 0;          ///< passes whose car pulled out of reach ahead
+  int room_given = 0;           ///< times we took the lane on our side for a car come up beside us
 };
 
 class AiDriver {
@@ -165,6 +166,7 @@ class AiDriver {
   void keep_and_count(bool in_reach, bool shut, const SeenCar& target, double dt);
   void choose_pass(const SeenCar& ahead, const SeenCar& target, double fwd);
   int lane_pass_side(const SeenCar& car) const;  // the lane to pass `car` in (0: none clear)
+  void give_room();                              // a car beside us: take the lane on our side
   void choose_lane_pass(const SeenCar& ahead, const SeenCar& target, double fwd, double time);  // time: s since the start
   // m/s we may go following a car `gap` m ahead at `ahead_speed` by a `time_gap` s standoff
   double follow_cap(double gap, double ahead_speed, double time_gap, double speed) const;
@@ -222,6 +224,7 @@ class AiDriver {
   double offset_goal_ = 0.0;     // m, where the overtaking logic wants the line
   double bound_goal_ = 0.0;      // m, that goal within the lane hold and the room ahead (last local tick)
   PassPlan pass_;                // the pass under way
+  bool giving_room_ = false;     // pass_ is racing room given to a car beside us (give_room), not a pass
   SpeedProfile lane_profile_[2];  // our speed profile on the left and the right passing lane
   int lane_side_ = 0;            // the passing lane the offset follows (+1 left, -1 right, 0 none)
   double lane_share_ = 0.0;      // [0, 1] of that lane's offset taken (ramps on and off)

@@ -145,6 +145,7 @@ void driver_state(const GameRace& race, int car) {
   row("mistakes", nullptr, "%d", st.mistakes);
   row("passes", nullptr, "%d made of %d", st.passes_made, st.passes_started);
   row("given up", nullptr, "%d shut, %d lost", st.passes_dropped, st.passes_lost);
+  row("room given", nullptr, "%d", st.room_given);
   row("track steer", nullptr, "%+.2f", st.tracking_steer);
   row("steer", nullptr, "%+.2f %s", c.steer, c.steer > 0.01 ? "L" : (c.steer < -0.01 ? "R" : ""));
   bar("throttle", c.throttle, {0.3f, 0.75f, 0.4f, 1.0f});

@@ -530,5 +530,49 @@ TEST(Driver, PassesASlowerCarAlongAPassingLane) {
   EXPECT_LT(by_offset, 0) << "the offset pass got by too: the scenario no longer tells the two apart";
 }
 
+
+// Racing room: an easy car on its line into Foundry Loop's first bend (s = 170 m) with a car
+// held beside it on the left-hand passing lane, level with it and at its speed. It gives that
+// car the road: it takes the right-hand lane (give_room) and keeps a lane's daylight to it
+// through the bend, untouched. Kept to its line, it ran at the line's speed squeezed
+// against the car beside it (the Cragmoor contacts of the ninth AI session).
+TEST(Driver, GivesRoomToACarBesideItOnAPassingLane) {
+  Shipped shipped;
+  ASSERT_NO_FATAL_FAILURE(load_shipped("foundry_loop.json", shipped));
+  const std::string ai = std::string(RACER_SOURCE_DIR) + "/assets/ai/";
+  Result<AiParams> easy = load_ai_params(ai + "easy.json");
+  ASSERT_TRUE(easy.ok());
+  AiParams ours = easy.value();
+  ours.mistakes_per_minute = 0.0;
+  RaceConfig config;
+  config.laps = 100;
+  config.driver.start_calm_s = 0.0;  // the scenario starts at speed, not off a grid
+  Race race(shipped.track, {RaceEntry{"AI", "sedan", shipped.sedan, ours}, RaceEntry{"AI", "sedan", shipped.sedan, ours}},
+            config);
+  const AiRoute& route = race.driver(0).route();
+  const PassingLane& left = route.lane(+1);
+  const PassingLane& right = route.lane(-1);
+  const double start = 170.0 - 100.0;
+  const double v0 = race.driver(0).profile().target_speed(start) * ours.speed_use;
+  const PathSample from = route.path.at(start);
+  race.world().car(0).place(from.position, std::atan2(from.tangent.y, from.tangent.x), v0);
+  double closest = 1e9, worst_off_lane = 0.0;
+  while (race.world().time() < 6.0) {
+    // The car beside: on the left lane abreast of ours, at our speed along the line.
+    const auto& st = race.driver(0).state();
+    const std::size_t k = route.line.index_at(st.s);
+    const double ls = left.lane_s[k];
+    const Vec2 p = left.line.position_at(ls), q = left.line.position_at(ls + 1.0);
+    race.world().car(1).place(p, std::atan2(q.y - p.y, q.x - p.x), std::max(5.0, race.world().car(0).forward_speed()));
+    race.step();
+    closest = std::min(closest, left.offset[k] - st.lateral);
+    if (race.world().time() > 3.0) worst_off_lane = std::max(worst_off_lane, std::abs(st.lateral - right.offset[k]));
+  }
+  EXPECT_GE(race.driver(0).state().room_given, 1);
+  EXPECT_GT(closest, 1.82 + 0.6) << "m between the two cars' centres: less than their width and a gap";
+  EXPECT_LT(worst_off_lane, 1.0) << "m off the right-hand lane once on it";
+  EXPECT_EQ(race.result().cars.front().car_contacts, 0);
+}
+
 }  // namespace
 }  // namespace racer
