@@ -63,7 +63,10 @@ constexpr const char* kUsage = R"(usage: racer-bench sim [options]
             {"track", "races", "finished", "wall_contacts_per_car_lap",
             "car_contacts_per_car_lap", "max_stuck_s", "respawns", "min_overtakes",
             "passes" {"started", "made", "dropped", "lost", "room_given"} (the drivers' committed passes; racing room given to a car beside),
-            "fastest_lap_over_limit", "realtime_factor"} (worst or mean as named), then
+            "fastest_lap_over_limit", "races_meeting" {"item1", "item1_but_fastest_lap", "item4"}
+            (how many races meet issue 4's items: all finish, walls <= 0.1 a car-lap, nobody
+            stuck over 10 s, fastest lap within 5%; >= 4 overtakes, car contacts <= 0.3),
+            "realtime_factor"} (worst or mean as named), then
             {"all": ...} over every track: a driver change judged on one race of one seed is
             noise (the races are chaotic); --each: first one such line per race, with its
             "track" and "seed"; --jitter M: each car starts up to M m (at most 0.5) forward or
@@ -344,6 +347,7 @@ int bench_races(int argc, char** argv) {
     int races = 0, cars = 0, finished = 0, respawns = 0, min_overtakes = 1 << 30;
     double walls = 0, contacts = 0, car_laps = 0, max_stuck = 0, worst_fastest = -1e9, sim = 0, wall_s = 0;
     int started = 0, made = 0, dropped = 0, lost = 0, room = 0;  // the drivers' passes, and racing room given
+    int item1 = 0, item1_but_lap = 0, item4 = 0;  // races meeting issue 4's items 1 and 4 (see json())
     void add_passes(const Race& race) {
       for (std::size_t i = 0; i < race.car_count(); ++i) {
         const DriverState& st = race.driver(i).state();
@@ -353,9 +357,14 @@ int bench_races(int argc, char** argv) {
     }
     void add(const RaceResult& r, double wall) {
       races += 1;
-      int overtakes = 0;
-      double fastest = 1e9, limit = 1e9;
+      int overtakes = 0, race_finished = 0;
+      double fastest = 1e9, limit = 1e9, race_walls = 0, race_contacts = 0, race_laps = 0, race_stuck = 0;
       for (const RaceCarResult& c : r.cars) {
+        race_finished += c.finished ? 1 : 0;
+        race_walls += c.wall_contacts;
+        race_contacts += c.car_contacts;
+        race_laps += std::max(1, c.laps_completed);
+        race_stuck = std::max(race_stuck, c.max_stuck_seconds);
         cars += 1;
         finished += c.finished ? 1 : 0;
         respawns += c.respawns;
@@ -369,6 +378,13 @@ int bench_races(int argc, char** argv) {
       }
       min_overtakes = std::min(min_overtakes, overtakes);
       worst_fastest = std::max(worst_fastest, fastest / limit - 1.0);
+      // Item 1: all finish, walls <= 0.1 a car-lap, nobody stuck over 10 s, fastest lap within
+      // 5% of the limit; item 4: >= 4 overtakes, car contacts <= 0.3 a car-lap.
+      const bool clean = race_finished == static_cast<int>(r.cars.size()) && race_walls / race_laps <= 0.1 + 1e-9 &&
+                         race_stuck <= 10.0;
+      item1_but_lap += clean ? 1 : 0;
+      item1 += clean && fastest / limit - 1.0 <= 0.05 ? 1 : 0;
+      item4 += overtakes >= 4 && race_contacts / race_laps <= 0.3 + 1e-9 ? 1 : 0;
       sim += r.sim_seconds;
       wall_s += wall;
     }
@@ -379,6 +395,7 @@ int bench_races(int argc, char** argv) {
               {"respawns", respawns}, {"min_overtakes", min_overtakes},
               {"passes", {{"started", started}, {"made", made}, {"dropped", dropped}, {"lost", lost}, {"room_given", room}}},
               {"fastest_lap_over_limit", worst_fastest},
+              {"races_meeting", {{"item1", item1}, {"item1_but_fastest_lap", item1_but_lap}, {"item4", item4}}},
               {"realtime_factor", wall_s > 0.0 ? sim / wall_s : 0.0}};
     }
   };
