@@ -356,26 +356,28 @@ int bench_races(int argc, char** argv) {
       }
     }
     void add(const RaceResult& r, double wall) {
-      races += 1;
-      int overtakes = 0, race_finished = 0;
+      // This race's figures first (the items are judged per race), then into the totals.
+      int overtakes = 0, race_finished = 0, race_respawns = 0;
       double fastest = 1e9, limit = 1e9, race_walls = 0, race_contacts = 0, race_laps = 0, race_stuck = 0;
       for (const RaceCarResult& c : r.cars) {
         race_finished += c.finished ? 1 : 0;
+        race_respawns += c.respawns;
+        overtakes += c.overtakes;
         race_walls += c.wall_contacts;
         race_contacts += c.car_contacts;
         race_laps += std::max(1, c.laps_completed);
         race_stuck = std::max(race_stuck, c.max_stuck_seconds);
-        cars += 1;
-        finished += c.finished ? 1 : 0;
-        respawns += c.respawns;
-        overtakes += c.overtakes;
-        walls += c.wall_contacts;
-        contacts += c.car_contacts;
-        car_laps += std::max(1, c.laps_completed);
-        max_stuck = std::max(max_stuck, c.max_stuck_seconds);
         if (c.best_lap) fastest = std::min(fastest, *c.best_lap);
         limit = std::min(limit, c.limit_lap_time);
       }
+      races += 1;
+      cars += static_cast<int>(r.cars.size());
+      finished += race_finished;
+      respawns += race_respawns;
+      walls += race_walls;
+      contacts += race_contacts;
+      car_laps += race_laps;
+      max_stuck = std::max(max_stuck, race_stuck);
       min_overtakes = std::min(min_overtakes, overtakes);
       worst_fastest = std::max(worst_fastest, fastest / limit - 1.0);
       // Item 1: all finish, walls <= 0.1 a car-lap, nobody stuck over 10 s, fastest lap within
