@@ -24,6 +24,7 @@ Result<AiParams> read_ai(const JsonDoc& doc) {
   p.mistakes_per_minute = root.number("mistakes_per_minute", kMistakesPerMinute.lo, kMistakesPerMinute.hi, "", p.mistakes_per_minute);
   p.overtake_offset = root.number("overtake_offset_m", kOvertakeOffset.lo, kOvertakeOffset.hi, "metres", p.overtake_offset);
   p.line_margin = root.number("line_margin_m", kLineMargin.lo, kLineMargin.hi, "metres", p.line_margin);
+  p.defend = root.number("defend", kDefend.lo, kDefend.hi, "", p.defend);
   if (auto d = root.object("dwa", false)) {
     p.dwa.heading = d->number("heading", kDwaWeight.lo, kDwaWeight.hi, "", p.dwa.heading);
     p.dwa.clearance = d->number("clearance", kDwaWeight.lo, kDwaWeight.hi, "", p.dwa.clearance);
@@ -72,6 +73,7 @@ std::string save_ai_params(const AiParams& p) {
   j["mistakes_per_minute"] = p.mistakes_per_minute;
   j["overtake_offset_m"] = p.overtake_offset;
   j["line_margin_m"] = p.line_margin;
+  j["defend"] = p.defend;
   j["dwa"] = {{"heading", p.dwa.heading}, {"clearance", p.dwa.clearance}, {"speed", p.dwa.speed}};
   return j.dump(2) + "\n";
 }

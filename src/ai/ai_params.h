@@ -30,6 +30,7 @@ inline constexpr AiParamRange kReactionSteps{0, 120};
 inline constexpr AiParamRange kMistakesPerMinute{0.0, 60.0};
 inline constexpr AiParamRange kOvertakeOffset{0.0, 6.0};  ///< m
 inline constexpr AiParamRange kLineMargin{1.0, 4.0};      ///< m
+inline constexpr AiParamRange kDefend{0.0, 1.0};
 inline constexpr AiParamRange kDwaWeight{0.0, 100.0};
 }  // namespace ai_ranges
 
@@ -42,6 +43,7 @@ struct AiParams {
   double mistakes_per_minute = 0.5;   ///< [0, 60]: mean rate of small errors (a late lift, a wide line)
   double overtake_offset = 2.5;       ///< m, [0, 6]: lateral shift off the racing line to pass
   double line_margin = 1.4;           ///< m, [1, 4]: racing line kept this far from the road edge
+  double defend = 0.0;                ///< [0, 1]: chance of covering the inside of a bend against a car close behind
   AiDwaWeights dwa;
 };
 

@@ -54,6 +54,8 @@ constexpr double kPassReachExtra = 10.0;  // m beyond the reach a pass under way
 constexpr double kPassMinGrip = 0.35;     // friction below which no pass is started or kept (ice: ~0.13; gravel, dirt ~0.7)
 constexpr double kPassGripLook = 30.0;    // m beyond the car we pass over which that grip is looked for
 constexpr double kBendAhead = 60.0;       // m beyond the car we pass over which the bend to take the inside of is found
+constexpr double kDefendLook = 4.0;        // s ahead at our speed a bend is defended in (the move is made on the straight)
+constexpr double kDefendSameBend = 30.0;   // m between two apexes below which they are one bend
 constexpr double kShiftLook = 1.5;        // s ahead the speed on a shifted line looks for a bend's inside
 constexpr double kShiftMinShare = 0.5;    // the least (1 - n k) a shifted line's speed is scaled by
 constexpr double kDiveLook = 0.7;         // s ahead the room on a bend's inside must last for a dive up it
@@ -166,7 +168,7 @@ void AiDriver::respawned() {
   queued_ = false;
   pipeline_.clear();
   offset_goal_ = bound_goal_ = state_.offset = 0.0;
-  pass_ = PassPlan{}, giving_room_ = false;
+  pass_ = PassPlan{}, giving_room_ = defending_ = state_.defending = false;
   dive_ = false;
   lane_side_ = 0, lane_share_ = lane_hold_ = lane_stay_ = 0.0, lane_leaving_ = false;
   planner_.reset();
@@ -411,8 +413,8 @@ bool AiDriver::wants_pass(const SeenCar& ahead, double reach) const {
 void AiDriver::keep_and_count(bool in_reach, bool shut, const SeenCar& target, double dt) {
   keep_pass(pass_, in_reach, shut, dt);
   if (pass_.target >= 0) return;
-  if (giving_room_) {  // not a pass of ours
-    giving_room_ = false;
+  if (giving_room_ || defending_) {  // not a pass of ours
+    giving_room_ = defending_ = state_.defending = false;
     return;
   }
   if (pass_.cooldown_s > 0.0 && in_reach) ++state_.passes_dropped;
@@ -481,10 +483,16 @@ int AiDriver::lane_pass_side(const SeenCar& car) const {
 
 // choose_pass for passing lanes: the same commitment (PassPlan), a lane instead of an offset:
 // a pass is shut only by another car in the lane or ice (the lane is on the road all the way).
-void AiDriver::choose_lane_pass(const SeenCar& ahead, const SeenCar& target, double fwd, double time) {
+void AiDriver::choose_lane_pass(const SeenCar& ahead, const SeenCar& target, const SeenCar& behind, double fwd,
+                                double time) {
   const double reach = std::max(25.0, 12.0 + config_.follow_time_s * fwd);
   const double dt = 1.0 / config_.local_hz;
-  if (pass_.target >= 0) {
+  if (pass_.target >= 0 && defending_) {
+    // A defence lasts to the bend's apex, while its car is still behind us in reach.
+    const bool before_apex = wrap_ds(defend_apex_ - state_.s, route_->path.length()) > 0.0;
+    const bool in_reach = before_apex && target.index >= 0 && target.ds < 0.0 && target.gap > -(reach + kPassReachExtra);
+    keep_and_count(in_reach, false, target, dt);
+  } else if (pass_.target >= 0) {
     const bool in_reach = target.index >= 0 && target.ds > -(half_length_ + target.half_length + kLaneBehind) &&
                           target.gap < reach + kPassReachExtra;
     const bool shut = in_reach && (!lane_clear(pass_.side, std::abs(lane_offset(pass_.side, state_.s)), target.index) ||
@@ -494,6 +502,7 @@ void AiDriver::choose_lane_pass(const SeenCar& ahead, const SeenCar& target, dou
     keep_pass(pass_, false, false, dt);
   }
   if (pass_.target < 0 && lane_side_ == 0 && time >= config_.start_calm_s) give_room();
+  if (pass_.target < 0 && lane_side_ == 0 && time >= config_.start_calm_s) defend(behind, fwd);
   if (pass_.target >= 0 || pass_.cooldown_s > 0.0 || params_.overtake_offset <= 0.0 || ahead.index < 0) return;
   // The field sorts itself out off the grid first (but a stopped car in the way is passed).
   const bool stopped_ahead = std::abs(ahead.speed) < kBlockedSpeed && fwd > 2.5 * kBlockedSpeed;  // not the grid
@@ -519,6 +528,39 @@ void AiDriver::give_room() {
     ++state_.room_given;
     return;
   }
+}
+
+// Defending: a car close behind us and catching (defend_side) has the inside of the bend
+// ahead covered against it: we take that passing lane, once, as racing room is taken (a
+// "pass" of ours on it, not counted), to the bend's apex; the lane's own profile is slower
+// than the line, which is what defending costs. A driver defends a bend with the chance its
+// profile's `defend` gives (one roll a bend). A car already at that inside is never moved
+// across, and the lane must be free of other cars.
+void AiDriver::defend(const SeenCar& behind, double fwd) {
+  if (params_.defend <= 0.0 || behind.index < 0 || !config_.lane_passes) return;
+  const double look = std::max(20.0, fwd * kDefendLook);
+  const LineCar car{behind.ds, behind.lat, behind.half_length, behind.half_width};
+  const int side = defend_side(car, state_.lateral, half_length_, -behind.closing, fwd, turn_ahead(state_.s, look));
+  if (side == 0) return;
+  const double apex = apex_ahead(state_.s, look, side);
+  if (defend_rolled_ >= 0.0 && std::abs(wrap_ds(apex - defend_rolled_, route_->path.length())) < kDefendSameBend) return;  // this bend's defence is decided
+  defend_rolled_ = apex;
+  if (rng_.uniform() >= params_.defend) return;
+  if (!lane_clear(side, std::abs(lane_offset(side, state_.s)), behind.index)) return;
+  pass_ = PassPlan{behind.index, side, 0.0, 0.0}, defending_ = state_.defending = true, defend_apex_ = apex;
+  ++state_.defences;
+}
+
+// m along the line from s (not wrapped): where the line is most curved towards `side` over
+// the next `distance` m.
+double AiDriver::apex_ahead(double s, double distance, int side) const {
+  constexpr double kStep = 5.0;  // m
+  double best = s, most = 0.0;
+  for (double d = 0.0; d < distance; d += kStep) {
+    const double k = side * route_->path.curvature_at(s + d);
+    if (k > most) most = k, best = s + d;
+  }
+  return best;
 }
 
 // No car beside us or just behind (near_: up to 4 m bumper to bumper) in the band from our
@@ -581,7 +623,7 @@ void AiDriver::scan_traffic(const DriverView& v) {
   const PathSample here = path.at(state_.s);
   near_.clear();
   // The nearest car ahead in our lane, and the car we are passing wherever it is.
-  SeenCar ahead, target, merging;
+  SeenCar ahead, target, merging, behind;
   bool alongside = false;
   double alongside_lat = 0.0;
   for (const OtherCarView& o : v.others) {
@@ -596,6 +638,7 @@ void AiDriver::scan_traffic(const DriverView& v) {
     const SeenCar seen{o.index, ds - half_length_ - o.half_length, ds, p.offset, dot(o.velocity, here.tangent),
                     fwd - dot(o.velocity, here.tangent), o.half_width, o.half_length};
     if (o.index == pass_.target) target = seen;
+    if (ds < 0.0 && -ds < config_.look_range && (behind.index < 0 || ds > behind.ds)) behind = seen;
     const double lane = half_width_ + o.half_width + kLaneGap;
     const bool in_our_lane = std::abs(p.offset - state_.lateral) < lane;
     // (With passing lanes, a car overlapping us along the line but clear of us sideways is
@@ -622,7 +665,7 @@ void AiDriver::scan_traffic(const DriverView& v) {
   merge_speed_ = merging.speed;
   queued_ = ahead.gap < config_.queue_gap_m;
   if (config_.lane_passes) {
-    choose_lane_pass(ahead, target, fwd, static_cast<double>(v.step) * v.dt);
+    choose_lane_pass(ahead, target, behind, fwd, static_cast<double>(v.step) * v.dt);
     if (pass_.side != 0 || lane_side_ != 0) {
       beside_.clear();
       for (const Near& c : near_) beside_.push_back({c.ds, c.lat, c.half_length, c.half_width});

@@ -87,6 +87,8 @@ struct DriverState {
   int passes_dropped = 0;       ///< passes given up: their side shut (no room, a car in the lane, ice)
   int passes_lost = 0;          ///< passes whose car pulled out of reach ahead
   int room_given = 0;           ///< times we took the lane on our side for a car come up beside us
+  int defences = 0;             ///< times we covered the inside of a bend against a car close behind
+  bool defending = false;       ///< covering one now
 };
 
 class AiDriver {
@@ -167,7 +169,10 @@ class AiDriver {
   void choose_pass(const SeenCar& ahead, const SeenCar& target, double fwd);
   int lane_pass_side(const SeenCar& car) const;  // the lane to pass `car` in (0: none clear)
   void give_room();                              // a car beside us: take the lane on our side
-  void choose_lane_pass(const SeenCar& ahead, const SeenCar& target, double fwd, double time);  // time: s since the start
+  void defend(const SeenCar& behind, double fwd);  // a car close behind: cover the inside of the bend ahead
+  double apex_ahead(double s, double distance, int side) const;  // m along the line, the bend's tightest point
+  void choose_lane_pass(const SeenCar& ahead, const SeenCar& target, const SeenCar& behind, double fwd,
+                        double time);  // time: s since the start
   // m/s we may go following a car `gap` m ahead at `ahead_speed` by a `time_gap` s standoff
   double follow_cap(double gap, double ahead_speed, double time_gap, double speed) const;
   double full_grip_here() const;  // tyre friction on the surface at state_.s (grip_use undone)
@@ -225,6 +230,9 @@ class AiDriver {
   double bound_goal_ = 0.0;      // m, that goal within the lane hold and the room ahead (last local tick)
   PassPlan pass_;                // the pass under way
   bool giving_room_ = false;     // pass_ is racing room given to a car beside us (give_room), not a pass
+  bool defending_ = false;       // pass_ is a defence against the car behind (defend), not a pass
+  double defend_apex_ = 0.0;     // m along the line (unwrapped from where it began): the defended bend's apex
+  double defend_rolled_ = -1.0;  // m, the apex of the last bend whose defence was decided (one roll a bend; -1: none)
   SpeedProfile lane_profile_[2];  // our speed profile on the left and the right passing lane
   int lane_side_ = 0;            // the passing lane the offset follows (+1 left, -1 right, 0 none)
   double lane_share_ = 0.0;      // [0, 1] of that lane's offset taken (ramps on and off)

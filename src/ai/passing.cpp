@@ -43,4 +43,14 @@ void keep_pass(PassPlan& plan, bool in_reach, bool side_shut, double dt, const P
   if (plan.shut_s >= r.shut_hold) plan = PassPlan{-1, 0, 0.0, r.cooldown};
 }
 
+int defend_side(const LineCar& behind, double our_lateral, double our_half_length, double catching, double speed,
+                double turn_ahead, const DefendRules& r) {
+  if (std::abs(turn_ahead) < r.bend_turn || catching < r.min_catching) return 0;
+  const double gap = -behind.ds - our_half_length - behind.half_length;  // m, its nose to our tail
+  if (gap < 0.0 || gap > std::max(r.min_reach, r.reach_s * speed)) return 0;
+  const int inside = turn_ahead > 0.0 ? +1 : -1;
+  if (inside * (behind.lat - our_lateral) > r.committed) return 0;
+  return inside;
+}
+
 }  // namespace racer

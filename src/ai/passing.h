@@ -72,4 +72,21 @@ int pass_side(double usable_left, double usable_right, double turn_ahead, const 
 /// reach, dropped (and the cooldown started) when its side has been shut for shut_hold.
 void keep_pass(PassPlan& plan, bool in_reach, bool side_shut, double dt, const PassRules& r = {});
 
+/// defend_side: covering the inside of the bend ahead against a car close behind, the one
+/// move a defender makes before the bend: the side to move to (+1 left, -1 right, 0: none).
+/// Defended against: a car whose nose is within `reach_s` s at our `speed` behind our tail
+/// (a car beside us is given racing room instead), not falling back (`catching`, its speed
+/// over ours, at least min_catching m/s), and not already to that inside of us by more than
+/// `committed` m (a car that has taken the inside is never moved across: that is ramming).
+/// The bend ahead (`turn_ahead`, rad, + = left) turns by at least bend_turn.
+struct DefendRules {
+  double reach_s = 0.7;        ///< s at our speed of bumper-to-bumper gap behind us
+  double min_reach = 6.0;      ///< m, the reach at the least (slow bends)
+  double min_catching = -0.5;  ///< m/s
+  double committed = 1.0;      ///< m to the inside of our lateral offset that counts as taken
+  double bend_turn = 0.3;      ///< rad, as PassRules
+};
+int defend_side(const LineCar& behind, double our_lateral, double our_half_length, double catching, double speed,
+                double turn_ahead, const DefendRules& r = {});
+
 }  // namespace racer

@@ -574,5 +574,69 @@ TEST(Driver, GivesRoomToACarBesideItOnAPassingLane) {
   EXPECT_EQ(race.result().cars.front().car_contacts, 0);
 }
 
+// Defending: a hard car on its line 160 m before Foundry Loop's first bend (s = 170 m) with a
+// car held 8 m behind it on the line, 1 m/s faster. With `defend` 1 it covers the inside of
+// the bend: it moves over towards that passing lane on the straight (over 3 m to the inside
+// of the line before the apex: the lane is 5-6.5 m inside the line there, where the line
+// comes from the outside) and touches nothing; with `defend` 0 it stays on its line (within
+// 0.5 m), so the move is the defence's.
+struct Defence {
+  int defences = 0;
+  double inside_before_apex = 0.0;  // m, the most to the inside of the racing line before the bend's tightest point
+  int car_contacts = 0;
+};
+Defence defend_first_bend(const Shipped& shipped, double defend) {
+  const std::string ai = std::string(RACER_SOURCE_DIR) + "/assets/ai/";
+  Result<AiParams> hard = load_ai_params(ai + "hard.json");
+  EXPECT_TRUE(hard.ok());
+  AiParams ours = hard.value();
+  ours.mistakes_per_minute = 0.0;
+  ours.defend = defend;
+  RaceConfig config;
+  config.laps = 100;
+  config.driver.start_calm_s = 0.0;  // the scenario starts at speed, not off a grid
+  Race race(shipped.track, {RaceEntry{"AI", "sedan", shipped.sedan, ours}, RaceEntry{"AI", "sedan", shipped.sedan, ours}},
+            config);
+  const AiRoute& route = race.driver(0).route();
+  // The bend: its tightest point between 120 and 260 m, and which way it turns.
+  double apex = 120.0, most = 0.0;
+  for (double s = 120.0; s < 260.0; s += 1.0)
+    if (std::abs(route.path.curvature_at(s)) > most) most = std::abs(route.path.curvature_at(s)), apex = s;
+  const int inside = route.path.curvature_at(apex) > 0.0 ? +1 : -1;
+  const double start = 10.0;
+  const double v0 = race.driver(0).profile().target_speed(start) * ours.speed_use;
+  const PathSample from = route.path.at(start);
+  race.world().car(0).place(from.position, std::atan2(from.tangent.y, from.tangent.x), v0);
+  const double behind = 2.0 * 2.35 + 8.0;  // m centre to centre: 8 m bumper to bumper
+  Defence out;
+  while (race.world().time() < 8.0) {
+    const auto& st = race.driver(0).state();
+    if (st.s < apex) {  // held behind us on the line, catching, up to the apex
+      const PathSample at = route.path.at(st.s - behind);
+      race.world().car(1).place(at.position, std::atan2(at.tangent.y, at.tangent.x),
+                                race.world().car(0).forward_speed() + 1.0);
+    }
+    const double was = st.s;
+    race.step();
+    if (race.driver(0).state().s < apex && was < apex)
+      out.inside_before_apex = std::max(out.inside_before_apex, inside * race.driver(0).state().lateral);
+  }
+  out.defences = race.driver(0).state().defences;
+  out.car_contacts = race.result().cars.front().car_contacts;
+  return out;
+}
+
+TEST(Driver, CoversTheInsideOfABendAgainstACarCloseBehind) {
+  Shipped shipped;
+  ASSERT_NO_FATAL_FAILURE(load_shipped("foundry_loop.json", shipped));
+  const Defence defended = defend_first_bend(shipped, 1.0);
+  EXPECT_GE(defended.defences, 1);
+  EXPECT_GT(defended.inside_before_apex, 3.0) << "m to the inside of the line before the apex";
+  EXPECT_EQ(defended.car_contacts, 0);
+  const Defence not_defended = defend_first_bend(shipped, 0.0);
+  EXPECT_EQ(not_defended.defences, 0);
+  EXPECT_LT(not_defended.inside_before_apex, 0.5) << "m to the inside of the line before the apex, not defending";
+}
+
 }  // namespace
 }  // namespace racer

@@ -85,5 +85,30 @@ TEST(KeepPass, HoldsASideUntilItStaysShutThenCoolsDown) {
   EXPECT_DOUBLE_EQ(passed.cooldown_s, 0.0);
 }
 
+// A defender covers the inside of the bend ahead against a car close behind it, and only
+// then: not on a straight, not against a car falling back or far behind, not against one
+// beside it (racing room's business) and never across a car that has taken that inside.
+TEST(DefendSide, CoversTheInsideOfTheBendAgainstACarCloseBehind) {
+  const DefendRules r;                 // 0.7 s of reach, at least 6 m
+  const double speed = 30.0;           // m/s: the reach is 21 m bumper to bumper
+  const double half = 2.35;            // m, both cars' half lengths
+  LineCar behind{-(2 * half + 10.0), 0.0, half, 0.9};  // 10 m behind, on our line
+  EXPECT_EQ(defend_side(behind, 0.0, half, 1.0, speed, -0.8, r), -1);  // right bend: the right
+  EXPECT_EQ(defend_side(behind, 0.0, half, 1.0, speed, 0.8, r), +1);
+  EXPECT_EQ(defend_side(behind, 0.0, half, 1.0, speed, 0.1, r), 0);    // a kink: nothing to cover
+  EXPECT_EQ(defend_side(behind, 0.0, half, -2.0, speed, 0.8, r), 0);   // it is falling back
+  behind.ds = -(2 * half + 25.0);                                      // beyond the reach
+  EXPECT_EQ(defend_side(behind, 0.0, half, 1.0, speed, 0.8, r), 0);
+  behind.ds = -(2 * half + 20.0);                                      // just within it
+  EXPECT_EQ(defend_side(behind, 0.0, half, 1.0, speed, 0.8, r), +1);
+  behind.ds = -half;                                                   // overlapping us: beside
+  EXPECT_EQ(defend_side(behind, 0.0, half, 1.0, speed, 0.8, r), 0);
+  behind.ds = -(2 * half + 5.0);
+  behind.lat = 2.0;                                                    // already 2 m to the left of us
+  EXPECT_EQ(defend_side(behind, 0.0, half, 1.0, speed, 0.8, r), 0);    // never across it
+  EXPECT_EQ(defend_side(behind, 0.0, half, 1.0, speed, -0.8, r), -1);  // the other inside is ours
+  EXPECT_EQ(defend_side(behind, 1.5, half, 1.0, speed, 0.8, r), +1);   // we are on its left already
+}
+
 }  // namespace
 }  // namespace racer

@@ -25,6 +25,7 @@ AiParams tuned() {
   p.mistakes_per_minute = 2.25;
   p.overtake_offset = 3.1;
   p.line_margin = 1.9;
+  p.defend = 0.35;
   p.dwa = {4.5, 0.25, 7.0};
   return p;
 }
@@ -46,6 +47,7 @@ TEST(AiProfileStore, SaveThenLoadGivesEqualParams) {
   EXPECT_EQ(q.mistakes_per_minute, p.mistakes_per_minute);
   EXPECT_EQ(q.overtake_offset, p.overtake_offset);
   EXPECT_EQ(q.line_margin, p.line_margin);
+  EXPECT_EQ(q.defend, p.defend);
   EXPECT_EQ(q.dwa.heading, p.dwa.heading);
   EXPECT_EQ(q.dwa.clearance, p.dwa.clearance);
   EXPECT_EQ(q.dwa.speed, p.dwa.speed);
