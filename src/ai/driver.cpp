@@ -168,7 +168,7 @@ void AiDriver::respawned() {
   queued_ = false;
   pipeline_.clear();
   offset_goal_ = bound_goal_ = state_.offset = 0.0;
-  pass_ = PassPlan{}, giving_room_ = defending_ = state_.defending = false;
+  pass_ = PassPlan{}, giving_room_ = state_.defending = false;
   dive_ = false;
   lane_side_ = 0, lane_share_ = lane_hold_ = lane_stay_ = 0.0, lane_leaving_ = false;
   planner_.reset();
@@ -413,8 +413,8 @@ bool AiDriver::wants_pass(const SeenCar& ahead, double reach) const {
 void AiDriver::keep_and_count(bool in_reach, bool shut, const SeenCar& target, double dt) {
   keep_pass(pass_, in_reach, shut, dt);
   if (pass_.target >= 0) return;
-  if (giving_room_ || defending_) {  // not a pass of ours
-    giving_room_ = defending_ = state_.defending = false;
+  if (giving_room_ || state_.defending) {  // not a pass of ours
+    giving_room_ = state_.defending = false;
     return;
   }
   if (pass_.cooldown_s > 0.0 && in_reach) ++state_.passes_dropped;
@@ -487,7 +487,7 @@ void AiDriver::choose_lane_pass(const SeenCar& ahead, const SeenCar& target, con
                                 double time) {
   const double reach = std::max(25.0, 12.0 + config_.follow_time_s * fwd);
   const double dt = 1.0 / config_.local_hz;
-  if (pass_.target >= 0 && defending_) {
+  if (pass_.target >= 0 && state_.defending) {
     // A defence lasts to the bend's apex, while its car is still behind us in reach.
     const bool before_apex = wrap_ds(defend_apex_ - state_.s, route_->path.length()) > 0.0;
     const bool in_reach = before_apex && target.index >= 0 && target.ds < 0.0 && target.gap > -(reach + kPassReachExtra);
@@ -501,8 +501,10 @@ void AiDriver::choose_lane_pass(const SeenCar& ahead, const SeenCar& target, con
   } else {
     keep_pass(pass_, false, false, dt);
   }
-  if (pass_.target < 0 && lane_side_ == 0 && time >= config_.start_calm_s) give_room();
-  if (pass_.target < 0 && lane_side_ == 0 && time >= config_.start_calm_s) defend(behind, fwd);
+  if (pass_.target < 0 && lane_side_ == 0 && time >= config_.start_calm_s) {
+    give_room();
+    if (pass_.target < 0) defend(behind, fwd);
+  }
   if (pass_.target >= 0 || pass_.cooldown_s > 0.0 || params_.overtake_offset <= 0.0 || ahead.index < 0) return;
   // The field sorts itself out off the grid first (but a stopped car in the way is passed).
   const bool stopped_ahead = std::abs(ahead.speed) < kBlockedSpeed && fwd > 2.5 * kBlockedSpeed;  // not the grid
@@ -547,7 +549,7 @@ void AiDriver::defend(const SeenCar& behind, double fwd) {
   defend_rolled_ = apex;
   if (rng_.uniform() >= params_.defend) return;
   if (!lane_clear(side, std::abs(lane_offset(side, state_.s)), behind.index)) return;
-  pass_ = PassPlan{behind.index, side, 0.0, 0.0}, defending_ = state_.defending = true, defend_apex_ = apex;
+  pass_ = PassPlan{behind.index, side, 0.0, 0.0}, state_.defending = true, defend_apex_ = apex;
   ++state_.defences;
 }
 

@@ -88,7 +88,7 @@ struct DriverState {
   int passes_lost = 0;          ///< passes whose car pulled out of reach ahead
   int room_given = 0;           ///< times we took the lane on our side for a car come up beside us
   int defences = 0;             ///< times we covered the inside of a bend against a car close behind
-  bool defending = false;       ///< covering one now
+  bool defending = false;       ///< covering one now (pass_ is that defence, not a pass)
 };
 
 class AiDriver {
@@ -230,7 +230,6 @@ class AiDriver {
   double bound_goal_ = 0.0;      // m, that goal within the lane hold and the room ahead (last local tick)
   PassPlan pass_;                // the pass under way
   bool giving_room_ = false;     // pass_ is racing room given to a car beside us (give_room), not a pass
-  bool defending_ = false;       // pass_ is a defence against the car behind (defend), not a pass
   double defend_apex_ = 0.0;     // m along the line (unwrapped from where it began): the defended bend's apex
   double defend_rolled_ = -1.0;  // m, the apex of the last bend whose defence was decided (one roll a bend; -1: none)
   SpeedProfile lane_profile_[2];  // our speed profile on the left and the right passing lane

@@ -38,8 +38,7 @@ bool same_params(const AiParams& a, const AiParams& b) {
   return a.name == b.name && a.difficulty == b.difficulty && a.grip_use == b.grip_use && a.speed_use == b.speed_use &&
          a.reaction_steps == b.reaction_steps && a.mistakes_per_minute == b.mistakes_per_minute &&
          a.overtake_offset == b.overtake_offset && a.line_margin == b.line_margin && a.defend == b.defend &&
-         a.dwa.heading == b.dwa.heading &&
-         a.dwa.clearance == b.dwa.clearance && a.dwa.speed == b.dwa.speed;
+         a.dwa.heading == b.dwa.heading && a.dwa.clearance == b.dwa.clearance && a.dwa.speed == b.dwa.speed;
 }
 
 /// The cars an edit of `car` goes to: it alone, or every AI car that started with its profile.

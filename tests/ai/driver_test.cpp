@@ -481,33 +481,47 @@ TEST(Driver, NeverHoldsAPassOffsetTheRoomAheadCannotTake) {
 
 // ---------------------------------------------------------------- passing lanes
 
+// The scenarios below: two sedans on a shipped track, set going at speed.
+// A shipped profile (easy, medium, hard) with its mistakes off: a scenario is about one behaviour.
+AiParams scenario_profile(const std::string& level) {
+  const Result<AiParams> p = load_ai_params(std::string(RACER_SOURCE_DIR) + "/assets/ai/" + level + ".json");
+  EXPECT_TRUE(p.ok()) << p.error_text();
+  AiParams out = p.ok() ? p.value() : AiParams{};
+  out.mistakes_per_minute = 0.0;
+  return out;
+}
+
+// Car 0 driven by `ours`, car 1 by `other`; no calm off the grid (the scenario starts at speed).
+Race scenario_race(const Shipped& shipped, const AiParams& ours, const AiParams& other, bool lane_passes = true) {
+  RaceConfig config;
+  config.laps = 100;
+  config.driver.lane_passes = lane_passes;
+  config.driver.start_calm_s = 0.0;
+  return Race(shipped.track,
+              {RaceEntry{"AI", "sedan", shipped.sedan, ours}, RaceEntry{"AI", "sedan", shipped.sedan, other}}, config);
+}
+
+// Puts `car` on the route's racing line at s (m), heading along it at `speed` (m/s).
+void place_on_line(Race& race, const AiRoute& route, int car, double s, double speed) {
+  const PathSample at = route.path.at(s);
+  race.world().car(car).place(at.position, std::atan2(at.tangent.y, at.tangent.x), speed);
+}
+
 // A hard car 15 m behind an easy one (which never passes), both at the easy car's speed
 // 150 m before Foundry Loop's first bend (s = 170 m), mistakes off: with passing lanes it
 // moves to a lane, out of the easy car's lane (no following brake), and is by within 12 s
 // without touching it. The older offset pass never got by here (racer-bench pass: 0 of 32
 // bends in 12 s): its offset is pulled back by the room ahead before it is alongside.
 int seconds_to_pass(const Shipped& shipped, bool lane_passes, int& car_contacts) {
-  const std::string ai = std::string(RACER_SOURCE_DIR) + "/assets/ai/";
-  Result<AiParams> hard = load_ai_params(ai + "hard.json"), easy = load_ai_params(ai + "easy.json");
-  EXPECT_TRUE(hard.ok() && easy.ok());
-  AiParams ours = hard.value(), lead = easy.value();
-  ours.mistakes_per_minute = lead.mistakes_per_minute = 0.0;
+  const AiParams ours = scenario_profile("hard");
+  AiParams lead = scenario_profile("easy");
   lead.overtake_offset = 0.0;
-  RaceConfig config;
-  config.laps = 100;
-  config.driver.lane_passes = lane_passes;
-  config.driver.start_calm_s = 0.0;  // the scenario starts at speed, not off a grid
-  Race race(shipped.track, {RaceEntry{"AI", "sedan", shipped.sedan, ours}, RaceEntry{"AI", "sedan", shipped.sedan, lead}},
-            config);
+  Race race = scenario_race(shipped, ours, lead, lane_passes);
   const AiRoute& route = race.driver(0).route();
   const double start = 170.0 - 150.0;
   const double v0 = race.driver(1).profile().target_speed(start) * lead.speed_use;
-  const auto put = [&](int car, double s) {
-    const PathSample at = route.path.at(s);
-    race.world().car(car).place(at.position, std::atan2(at.tangent.y, at.tangent.x), v0);
-  };
-  put(1, start);
-  put(0, start - 15.0);
+  place_on_line(race, route, 1, start, v0);
+  place_on_line(race, route, 0, start - 15.0, v0);
   int by = -1;
   while (race.world().time() < 12.0 && by < 0) {
     race.step();
@@ -539,23 +553,13 @@ TEST(Driver, PassesASlowerCarAlongAPassingLane) {
 TEST(Driver, GivesRoomToACarBesideItOnAPassingLane) {
   Shipped shipped;
   ASSERT_NO_FATAL_FAILURE(load_shipped("foundry_loop.json", shipped));
-  const std::string ai = std::string(RACER_SOURCE_DIR) + "/assets/ai/";
-  Result<AiParams> easy = load_ai_params(ai + "easy.json");
-  ASSERT_TRUE(easy.ok());
-  AiParams ours = easy.value();
-  ours.mistakes_per_minute = 0.0;
-  RaceConfig config;
-  config.laps = 100;
-  config.driver.start_calm_s = 0.0;  // the scenario starts at speed, not off a grid
-  Race race(shipped.track, {RaceEntry{"AI", "sedan", shipped.sedan, ours}, RaceEntry{"AI", "sedan", shipped.sedan, ours}},
-            config);
+  const AiParams ours = scenario_profile("easy");
+  Race race = scenario_race(shipped, ours, ours);
   const AiRoute& route = race.driver(0).route();
   const PassingLane& left = route.lane(+1);
   const PassingLane& right = route.lane(-1);
   const double start = 170.0 - 100.0;
-  const double v0 = race.driver(0).profile().target_speed(start) * ours.speed_use;
-  const PathSample from = route.path.at(start);
-  race.world().car(0).place(from.position, std::atan2(from.tangent.y, from.tangent.x), v0);
+  place_on_line(race, route, 0, start, race.driver(0).profile().target_speed(start) * ours.speed_use);
   double closest = 1e9, worst_off_lane = 0.0;
   while (race.world().time() < 6.0) {
     // The car beside: on the left lane abreast of ours, at our speed along the line.
@@ -586,17 +590,9 @@ struct Defence {
   int car_contacts = 0;
 };
 Defence defend_first_bend(const Shipped& shipped, double defend) {
-  const std::string ai = std::string(RACER_SOURCE_DIR) + "/assets/ai/";
-  Result<AiParams> hard = load_ai_params(ai + "hard.json");
-  EXPECT_TRUE(hard.ok());
-  AiParams ours = hard.value();
-  ours.mistakes_per_minute = 0.0;
+  AiParams ours = scenario_profile("hard");
   ours.defend = defend;
-  RaceConfig config;
-  config.laps = 100;
-  config.driver.start_calm_s = 0.0;  // the scenario starts at speed, not off a grid
-  Race race(shipped.track, {RaceEntry{"AI", "sedan", shipped.sedan, ours}, RaceEntry{"AI", "sedan", shipped.sedan, ours}},
-            config);
+  Race race = scenario_race(shipped, ours, ours);
   const AiRoute& route = race.driver(0).route();
   // The bend: its tightest point between 120 and 260 m, and which way it turns.
   double apex = 120.0, most = 0.0;
@@ -604,18 +600,13 @@ Defence defend_first_bend(const Shipped& shipped, double defend) {
     if (std::abs(route.path.curvature_at(s)) > most) most = std::abs(route.path.curvature_at(s)), apex = s;
   const int inside = route.path.curvature_at(apex) > 0.0 ? +1 : -1;
   const double start = 10.0;
-  const double v0 = race.driver(0).profile().target_speed(start) * ours.speed_use;
-  const PathSample from = route.path.at(start);
-  race.world().car(0).place(from.position, std::atan2(from.tangent.y, from.tangent.x), v0);
+  place_on_line(race, route, 0, start, race.driver(0).profile().target_speed(start) * ours.speed_use);
   const double behind = 2.0 * 2.35 + 8.0;  // m centre to centre: 8 m bumper to bumper
   Defence out;
   while (race.world().time() < 8.0) {
     const auto& st = race.driver(0).state();
-    if (st.s < apex) {  // held behind us on the line, catching, up to the apex
-      const PathSample at = route.path.at(st.s - behind);
-      race.world().car(1).place(at.position, std::atan2(at.tangent.y, at.tangent.x),
-                                race.world().car(0).forward_speed() + 1.0);
-    }
+    if (st.s < apex)  // held behind us on the line, catching, up to the apex
+      place_on_line(race, route, 1, st.s - behind, race.world().car(0).forward_speed() + 1.0);
     const double was = st.s;
     race.step();
     if (race.driver(0).state().s < apex && was < apex)
