@@ -62,7 +62,7 @@ constexpr const char* kUsage = R"(usage: racer-bench sim [options]
             mixed): one JSON object per track with the issue-4 figures over all its races
             {"track", "races", "finished", "wall_contacts_per_car_lap",
             "car_contacts_per_car_lap", "max_stuck_s", "respawns", "min_overtakes",
-            "passes" {"started", "made", "dropped", "lost", "room_given", "defended"} (the drivers' committed passes; racing room given to a car beside; bends whose inside was covered against a car behind),
+            "passes" {"started", "made", "dropped", "lost", "room_given", "defended", "let_by"} (the drivers' committed passes; racing room given to a car beside; bends whose inside was covered against a car behind; faster cars moved over for),
             "fastest_lap_over_limit", "races_meeting" {"item1", "item1_but_fastest_lap", "item4"}
             (how many races meet issue 4's items: all finish, walls <= 0.1 a car-lap, nobody
             stuck over 10 s, fastest lap within 5%; >= 4 overtakes, car contacts <= 0.3),
@@ -83,7 +83,7 @@ constexpr const char* kUsage = R"(usage: racer-bench sim [options]
   trace     the same races as `races`; one CSV row per car every 0.1 s: race distance, lap,
             line position s and lateral, passing offset and its goal, speed vs the driver's
             target and its profile, gap to the car ahead in its lane, alongside, holding its
-            lane, DWA (active, steering), recovery, detour: how a race's passing and
+            lane, DWA (active, steering), recovery, detour, defending, letting a car by: how a race's passing and
             following went; stdout: {"track", "rows"} per track
   pass      one AI car (--profile, default hard) passing a slower one (--lead-profile, default
             easy, never passing) at every bend of each TRACK (the line's heading turning 0.5
@@ -346,13 +346,13 @@ int bench_races(int argc, char** argv) {
   struct Sum {
     int races = 0, cars = 0, finished = 0, respawns = 0, min_overtakes = 1 << 30;
     double walls = 0, contacts = 0, car_laps = 0, max_stuck = 0, worst_fastest = -1e9, sim = 0, wall_s = 0;
-    int started = 0, made = 0, dropped = 0, lost = 0, room = 0, defended = 0;  // the drivers' passes; racing room given; bends defended
+    int started = 0, made = 0, dropped = 0, lost = 0, room = 0, defended = 0, let_by = 0;  // the drivers' passes; racing room given; bends defended; cars let by
     int item1 = 0, item1_but_lap = 0, item4 = 0;  // races meeting issue 4's items 1 and 4 (see json())
     void add_passes(const Race& race) {
       for (std::size_t i = 0; i < race.car_count(); ++i) {
         const DriverState& st = race.driver(i).state();
         started += st.passes_started, made += st.passes_made, dropped += st.passes_dropped, lost += st.passes_lost;
-        room += st.room_given, defended += st.defences;
+        room += st.room_given, defended += st.defences, let_by += st.let_bys;
       }
     }
     void add(const RaceResult& r, double wall) {
@@ -396,7 +396,7 @@ int bench_races(int argc, char** argv) {
               {"car_contacts_per_car_lap", contacts / std::max(1.0, car_laps)}, {"max_stuck_s", max_stuck},
               {"respawns", respawns}, {"min_overtakes", min_overtakes},
               {"passes", {{"started", started}, {"made", made}, {"dropped", dropped}, {"lost", lost}, {"room_given", room},
-                             {"defended", defended}}},
+                             {"defended", defended}, {"let_by", let_by}}},
               {"fastest_lap_over_limit", worst_fastest},
               {"races_meeting", {{"item1", item1}, {"item1_but_fastest_lap", item1_but_lap}, {"item4", item4}}},
               {"realtime_factor", wall_s > 0.0 ? sim / wall_s : 0.0}};
@@ -837,7 +837,7 @@ int bench_trace(int argc, char** argv) {
   if (set->tracks.empty() || set->out_path.empty()) fail("trace needs --out CSV and at least one TRACK file");
   std::ofstream csv(set->out_path);
   csv << "track,seed,t,car,difficulty,distance,lap,s,lateral,offset,offset_goal,speed,target,profile_speed,"
-         "gap_ahead,alongside,holding_lane,dwa_active,dwa_steering,recovery,detour\n";
+         "gap_ahead,alongside,holding_lane,dwa_active,dwa_steering,recovery,detour,defending,letting_by\n";
   for (const std::string& path : set->tracks) {
     const auto track = Track::load(path);
     if (!track) {
@@ -861,7 +861,8 @@ int bench_trace(int argc, char** argv) {
               << race.world().car(i).forward_speed() << ',' << st.target_speed << ','
               << d.profile().target_speed(st.s) << ',' << std::min(st.gap_ahead, 999.0) << ',' << st.alongside
               << ',' << st.holding_lane << ',' << st.dwa_active << ',' << st.dwa_steering << ','
-              << static_cast<int>(st.recovery) << ',' << st.detour << '\n';
+              << static_cast<int>(st.recovery) << ',' << st.detour << ',' << st.defending << ','
+              << st.letting_by << '\n';
           ++rows;
         }
       }

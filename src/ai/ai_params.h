@@ -31,6 +31,7 @@ inline constexpr AiParamRange kMistakesPerMinute{0.0, 60.0};
 inline constexpr AiParamRange kOvertakeOffset{0.0, 6.0};  ///< m
 inline constexpr AiParamRange kLineMargin{1.0, 4.0};      ///< m
 inline constexpr AiParamRange kDefend{0.0, 1.0};
+inline constexpr AiParamRange kLetBy{0.0, 1.0};
 inline constexpr AiParamRange kDwaWeight{0.0, 100.0};
 }  // namespace ai_ranges
 
@@ -44,6 +45,7 @@ struct AiParams {
   double overtake_offset = 2.5;       ///< m, [0, 6]: lateral shift off the racing line to pass
   double line_margin = 1.4;           ///< m, [1, 4]: racing line kept this far from the road edge
   double defend = 0.0;                ///< [0, 1]: chance of covering the inside of a bend against a car close behind
+  double let_by = 0.0;                ///< [0, 1]: chance of moving over on a straight for a faster car pressing us
   AiDwaWeights dwa;
 };
 

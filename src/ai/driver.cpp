@@ -49,6 +49,8 @@ constexpr double kLaneFollow = 0.3;        // s, the following gap kept to the c
 constexpr double kLaneMeet = 1.0;          // m: a lane this near the racing line meets it (where a finished pass leaves it)
 constexpr double kLaneStayMax = 6.0;       // s a finished pass stays on its lane at most
 constexpr double kLaneLook = 2.0;          // s ahead of the car a lane must stay clear of its line to be chosen
+constexpr double kLaneSpeedLook = 1.5;     // s ahead at our speed a lane we take must still be over our speed
+constexpr double kLaneSpeedSlack = 1.0;    // m/s over a lane's speed we may take it at (the feedback brakes it off)
 constexpr double kLaneGap = 0.6;          // m between two cars' sides below which a car ahead is in our lane
 constexpr double kPassReachExtra = 10.0;  // m beyond the reach a pass under way is kept
 constexpr double kPassMinGrip = 0.35;     // friction below which no pass is started or kept (ice: ~0.13; gravel, dirt ~0.7)
@@ -56,6 +58,16 @@ constexpr double kPassGripLook = 30.0;    // m beyond the car we pass over which
 constexpr double kBendAhead = 60.0;       // m beyond the car we pass over which the bend to take the inside of is found
 constexpr double kDefendLook = 4.0;        // s ahead at our speed a bend is defended in (the move is made on the straight)
 constexpr double kDefendSameBend = 30.0;   // m between two apexes below which they are one bend
+constexpr double kLetByReach = 1.2;        // s at our speed of bumper-to-bumper gap behind us a pressing car is within
+constexpr double kLetByMinReach = 12.0;    // m, that reach at the least
+constexpr double kLetByFaster = 1.0;       // m/s over what we would drive where it is that makes a car behind faster
+constexpr double kLetByCloseRate = 0.25;   // of a second of pressure each second a car behind is close but not faster
+constexpr double kLetByPress = 2.0;        // s of being pressed by a faster car before we let it by
+constexpr double kLetByStraight = 2.5;     // s ahead at our speed the road must turn less than a bend in to move over
+constexpr double kLetByMax = 8.0;          // s we stay moved over at most
+constexpr double kLetByDelta = 2.0;        // m/s under the car's speed we lift to once out of its way
+constexpr double kLetByFloor = 0.85;       // of our profile's speed, the least we lift to (no brake test)
+constexpr double kLetByClear = 2.0;        // m its tail must be ahead of our nose before it is by
 constexpr double kShiftLook = 1.5;        // s ahead the speed on a shifted line looks for a bend's inside
 constexpr double kShiftMinShare = 0.5;    // the least (1 - n k) a shifted line's speed is scaled by
 constexpr double kDiveLook = 0.7;         // s ahead the room on a bend's inside must last for a dive up it
@@ -168,7 +180,7 @@ void AiDriver::respawned() {
   queued_ = false;
   pipeline_.clear();
   offset_goal_ = bound_goal_ = state_.offset = 0.0;
-  pass_ = PassPlan{}, giving_room_ = state_.defending = false;
+  pass_ = PassPlan{}, giving_room_ = state_.defending = state_.letting_by = false;
   dive_ = false;
   lane_side_ = 0, lane_share_ = lane_hold_ = lane_stay_ = 0.0, lane_leaving_ = false;
   planner_.reset();
@@ -413,8 +425,8 @@ bool AiDriver::wants_pass(const SeenCar& ahead, double reach) const {
 void AiDriver::keep_and_count(bool in_reach, bool shut, const SeenCar& target, double dt) {
   keep_pass(pass_, in_reach, shut, dt);
   if (pass_.target >= 0) return;
-  if (giving_room_ || state_.defending) {  // not a pass of ours
-    giving_room_ = state_.defending = false;
+  if (giving_room_ || state_.defending || state_.letting_by) {  // not a pass of ours
+    giving_room_ = state_.defending = state_.letting_by = false;
     return;
   }
   if (pass_.cooldown_s > 0.0 && in_reach) ++state_.passes_dropped;
@@ -462,13 +474,14 @@ void AiDriver::choose_pass(const SeenCar& ahead, const SeenCar& target, double f
 // lane, so the following caps let us close) and no other car is in; of two, the one that
 // stays clear of the car's line the longer over the next kLaneLook s (the car goes back to
 // its line), the inside of the bend ahead when both last. 0: neither.
-int AiDriver::lane_pass_side(const SeenCar& car) const {
+int AiDriver::lane_pass_side(const SeenCar& car, double fwd) const {
   const double apart = half_width_ + car.half_width + kLaneSideGap;
   double clear[2] = {0.0, 0.0};  // m, how far ahead of the car each lane stays clear of it
   for (int k = 0; k < 2; ++k) {
     const int sd = k == 0 ? +1 : -1;
     const double now = lane_offset(sd, state_.s + car.ds);
     if (sd * (now - car.lat) < apart || !lane_clear(sd, std::abs(lane_offset(sd, state_.s)), car.index)) continue;
+    if (!within_lane_speed(sd, fwd)) continue;
     const double look = std::max(20.0, car.speed * kLaneLook);
     double d = 0.0;
     for (; d < look; d += kRoomStep) {
@@ -479,6 +492,17 @@ int AiDriver::lane_pass_side(const SeenCar& car) const {
     clear[k] = 1.0 + d;
   }
   return pass_side(clear[0], clear[1], turn_ahead(state_.s + std::max(0.0, car.ds), kBendAhead));
+}
+
+// The lane's profile is a braking envelope: a car under it here and half a second on can
+// follow its braking into the bend; one over it (the lane brakes earlier than the line, into
+// the bend's inside) runs out of grip braking and turning onto it at once, and off the road.
+bool AiDriver::within_lane_speed(int side, double fwd) const {
+  const SpeedProfile& lp = lane_profile(side);
+  const double k = params_.speed_use;  // (the lane at full: its envelope, not the share a pass drives)
+  for (double t = 0.0; t <= kLaneSpeedLook + 1e-9; t += 0.25)
+    if (fwd > k * lp.target_speed(lane_s_at(side, state_.s + t * std::max(0.0, fwd))) + kLaneSpeedSlack) return false;
+  return true;
 }
 
 // choose_pass for passing lanes: the same commitment (PassPlan), a lane instead of an offset:
@@ -492,6 +516,14 @@ void AiDriver::choose_lane_pass(const SeenCar& ahead, const SeenCar& target, con
     const bool before_apex = wrap_ds(defend_apex_ - state_.s, route_->path.length()) > 0.0;
     const bool in_reach = before_apex && target.index >= 0 && target.ds < 0.0 && target.gap > -(reach + kPassReachExtra);
     keep_and_count(in_reach, false, target, dt);
+  } else if (pass_.target >= 0 && state_.letting_by) {
+    // Moved over until the car is by (its tail ahead of our nose), or out of reach behind.
+    let_by_s_ += dt;
+    const bool by = target.index >= 0 && target.ds > half_length_ + target.half_length + kLetByClear;
+    const bool in_reach = target.index >= 0 && !by && let_by_s_ < kLetByMax &&
+                          -target.ds - half_length_ - target.half_length < reach + kPassReachExtra;
+    if (target.index >= 0) let_by_speed_ = target.speed;
+    keep_and_count(in_reach, false, target, dt);
   } else if (pass_.target >= 0) {
     const bool in_reach = target.index >= 0 && target.ds > -(half_length_ + target.half_length + kLaneBehind) &&
                           target.gap < reach + kPassReachExtra;
@@ -501,8 +533,10 @@ void AiDriver::choose_lane_pass(const SeenCar& ahead, const SeenCar& target, con
   } else {
     keep_pass(pass_, false, false, dt);
   }
+  watch_pressure(behind, fwd);
   if (pass_.target < 0 && lane_side_ == 0 && time >= config_.start_calm_s) {
     give_room();
+    if (pass_.target < 0) let_by(behind, fwd);
     if (pass_.target < 0) defend(behind, fwd);
   }
   if (pass_.target >= 0 || pass_.cooldown_s > 0.0 || params_.overtake_offset <= 0.0 || ahead.index < 0) return;
@@ -510,7 +544,7 @@ void AiDriver::choose_lane_pass(const SeenCar& ahead, const SeenCar& target, con
   const bool stopped_ahead = std::abs(ahead.speed) < kBlockedSpeed && fwd > 2.5 * kBlockedSpeed;  // not the grid
   if (time < config_.start_calm_s && !stopped_ahead) return;
   if (!wants_pass(ahead, reach)) return;
-  const int side = lane_pass_side(ahead);
+  const int side = lane_pass_side(ahead, fwd);
   if (side != 0) pass_ = PassPlan{ahead.index, side, 0.0, 0.0}, ++state_.passes_started;
 }
 
@@ -551,6 +585,53 @@ void AiDriver::defend(const SeenCar& behind, double fwd) {
   if (!lane_clear(side, std::abs(lane_offset(side, state_.s)), behind.index)) return;
   pass_ = PassPlan{behind.index, side, 0.0, 0.0}, state_.defending = true, defend_apex_ = apex;
   ++state_.defences;
+}
+
+// Pressure from behind: the time the car close behind us (within kLetByReach s at our speed,
+// bumper to bumper) has gone faster than we would where it is, the time it is out of reach
+// taken off again. A car of our pace drives what we would there; a faster one is over it
+// wherever the car ahead does not hold it (braking later, more speed through the bends).
+void AiDriver::watch_pressure(const SeenCar& behind, double fwd) {
+  if (behind.index != pressed_by_) pressed_by_ = behind.index, pressed_s_ = 0.0;
+  if (behind.index < 0) return;
+  const double dt = 1.0 / config_.local_hz;
+  const double gap = -behind.ds - half_length_ - behind.half_length;  // m bumper to bumper
+  const bool close = gap < std::max(kLetByMinReach, kLetByReach * std::max(0.0, fwd));
+  const double ours_there = profile_.target_speed(state_.s + behind.ds) * params_.speed_use;
+  if (close && behind.speed > ours_there + kLetByFaster) pressed_s_ += dt;
+  else if (close) pressed_s_ += kLetByCloseRate * dt;
+  else if (!close) pressed_s_ = std::max(0.0, pressed_s_ - dt);
+}
+
+// Letting a faster car by: pressed by it for kLetByPress s, on the next straight we move over
+// to the passing lane away from it (the outside of the bend ahead when it is behind us on
+// the line: its inside is the passer's), with the chance the profile's `let_by` gives (one
+// roll a spell of pressure), and once out of its way lift until it is by (plan_speed). The
+// lane must take us out of its lane and be free of other cars. A car beside us is given
+// racing room instead.
+void AiDriver::let_by(const SeenCar& behind, double fwd) {
+  if (params_.let_by <= 0.0 || behind.index < 0 || behind.index != pressed_by_ || pressed_s_ < kLetByPress) return;
+  if (-behind.ds - half_length_ - behind.half_length <= 0.0) return;  // beside us
+  if (std::abs(turn_ahead(state_.s, std::max(30.0, fwd * kLetByStraight))) >= PassRules{}.bend_turn) return;
+  // Away from it; behind us on our line, the outside of the bend ahead first, else the other.
+  const int away = behind.lat > state_.lateral + 0.5 ? -1 : behind.lat < state_.lateral - 0.5 ? +1 : 0;
+  const int outside = turn_ahead(state_.s, std::max(60.0, fwd * kDefendLook)) > 0.0 ? -1 : +1;
+  int side = 0;
+  for (const int sd : {away != 0 ? away : outside, away != 0 ? 0 : -outside}) {
+    if (sd == 0) continue;
+    const double lane = std::abs(lane_offset(sd, state_.s));
+    if (sd * (sd * lane - behind.lat) < half_width_ + behind.half_width + kLaneGap) continue;  // not out of its way
+    if (lane_clear(sd, lane, behind.index) && within_lane_speed(sd, fwd)) {
+      side = sd;
+      break;
+    }
+  }
+  if (side == 0) return;  // (tried again next time: the pressure stands)
+  pressed_s_ = 0.0;
+  if (rng_.uniform() >= params_.let_by) return;
+  pass_ = PassPlan{behind.index, side, 0.0, 0.0}, state_.letting_by = true, let_by_s_ = 0.0;
+  let_by_speed_ = behind.speed;
+  ++state_.let_bys;
 }
 
 // m along the line from s (not wrapped): where the line is most curved towards `side` over
@@ -761,6 +842,10 @@ void AiDriver::plan_speed(const DriverView& v) {
                                                : config_.follow_time_s;
   speed_cap_ = std::min(follow_cap(state_.gap_ahead, ahead_speed_, follow_time, speed),
                         follow_cap(merge_gap_, merge_speed_, kMergeTime, speed));
+  // Letting a car by, once on the lane out of its way: a lift to a little under its speed.
+  if (state_.letting_by && lane_share_ > 0.7)
+    speed_cap_ = std::min(speed_cap_, std::max(kLetByFloor * profile_.target_speed(state_.s) * params_.speed_use,
+                                               let_by_speed_ - kLetByDelta));
   if (state_.detour) speed_cap_ = kDetourSpeed;  // round the blockage at walking pace, not following it
 }
 

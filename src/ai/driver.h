@@ -89,6 +89,8 @@ struct DriverState {
   int room_given = 0;           ///< times we took the lane on our side for a car come up beside us
   int defences = 0;             ///< times we covered the inside of a bend against a car close behind
   bool defending = false;       ///< covering one now (pass_ is that defence, not a pass)
+  int let_bys = 0;              ///< times we moved over on a straight for a faster car pressing us
+  bool letting_by = false;      ///< moved over for one now (pass_ is that car, not a pass)
 };
 
 class AiDriver {
@@ -167,9 +169,12 @@ class AiDriver {
   bool wants_pass(const SeenCar& ahead, double reach) const;  // reach: m
   void keep_and_count(bool in_reach, bool shut, const SeenCar& target, double dt);
   void choose_pass(const SeenCar& ahead, const SeenCar& target, double fwd);
-  int lane_pass_side(const SeenCar& car) const;  // the lane to pass `car` in (0: none clear)
+  int lane_pass_side(const SeenCar& car, double fwd) const;  // the lane to pass `car` in (0: none clear)
+  bool within_lane_speed(int side, double fwd) const;  // fwd: m/s; we can still brake along that lane's profile
   void give_room();                              // a car beside us: take the lane on our side
   void defend(const SeenCar& behind, double fwd);  // a car close behind: cover the inside of the bend ahead
+  void watch_pressure(const SeenCar& behind, double fwd);  // how long a faster car has pressed us from behind
+  void let_by(const SeenCar& behind, double fwd);  // a faster car pressing us: move over on a straight
   double apex_ahead(double s, double distance, int side) const;  // m along the line, the bend's tightest point
   void choose_lane_pass(const SeenCar& ahead, const SeenCar& target, const SeenCar& behind, double fwd,
                         double time);  // time: s since the start
@@ -232,6 +237,10 @@ class AiDriver {
   bool giving_room_ = false;     // pass_ is racing room given to a car beside us (give_room), not a pass
   double defend_apex_ = 0.0;     // m along the line (unwrapped from where it began): the defended bend's apex
   double defend_rolled_ = -1.0;  // m, the apex of the last bend whose defence was decided (one roll a bend; -1: none)
+  int pressed_by_ = -1;          // index of the car close behind us (watch_pressure)
+  double pressed_s_ = 0.0;       // s it has been faster than we would go where it is, net of time out of reach
+  double let_by_s_ = 0.0;        // s since we moved over for the car we let by
+  double let_by_speed_ = 0.0;    // m/s along the line of that car
   SpeedProfile lane_profile_[2];  // our speed profile on the left and the right passing lane
   int lane_side_ = 0;            // the passing lane the offset follows (+1 left, -1 right, 0 none)
   double lane_share_ = 0.0;      // [0, 1] of that lane's offset taken (ramps on and off)

@@ -37,7 +37,7 @@ const char* recovery_name(Recovery r) {
 bool same_params(const AiParams& a, const AiParams& b) {
   return a.name == b.name && a.difficulty == b.difficulty && a.grip_use == b.grip_use && a.speed_use == b.speed_use &&
          a.reaction_steps == b.reaction_steps && a.mistakes_per_minute == b.mistakes_per_minute &&
-         a.overtake_offset == b.overtake_offset && a.line_margin == b.line_margin && a.defend == b.defend &&
+         a.overtake_offset == b.overtake_offset && a.line_margin == b.line_margin && a.defend == b.defend && a.let_by == b.let_by &&
          a.dwa.heading == b.dwa.heading && a.dwa.clearance == b.dwa.clearance && a.dwa.speed == b.dwa.speed;
 }
 
@@ -147,6 +147,7 @@ void driver_state(const GameRace& race, int car) {
   row("given up", nullptr, "%d shut, %d lost", st.passes_dropped, st.passes_lost);
   row("room given", nullptr, "%d", st.room_given);
   row("defended", st.defending ? &kWarn : nullptr, "%d%s", st.defences, st.defending ? " (now)" : "");
+  row("let by", st.letting_by ? &kWarn : nullptr, "%d%s", st.let_bys, st.letting_by ? " (now)" : "");
   row("track steer", nullptr, "%+.2f", st.tracking_steer);
   row("steer", nullptr, "%+.2f %s", c.steer, c.steer > 0.01 ? "L" : (c.steer < -0.01 ? "R" : ""));
   bar("throttle", c.throttle, {0.3f, 0.75f, 0.4f, 1.0f});
@@ -191,6 +192,8 @@ bool profile_editor(const GameRace& race, AiParams& p, AiPanelState& state) {
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("0: never passes. Passes follow a passing lane; the offset is the older offset pass's");
   changed |= slider("defend", p.defend, kDefend, "%.2f");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Chance of covering the inside of a bend against a car close behind (0: never)");
+  changed |= slider("let by", p.let_by, kLetBy, "%.2f");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Chance of moving over on a straight for a faster car pressing from behind (0: never)");
   // A new line margin plans a new route (a fraction of a second): applied on release.
   double margin = state.line_margin_drag.value_or(p.line_margin);
   if (slider("line margin", margin, kLineMargin, "%.2f m")) state.line_margin_drag = margin;

@@ -26,6 +26,7 @@ AiParams tuned() {
   p.overtake_offset = 3.1;
   p.line_margin = 1.9;
   p.defend = 0.35;
+  p.let_by = 0.6;
   p.dwa = {4.5, 0.25, 7.0};
   return p;
 }
@@ -48,6 +49,7 @@ TEST(AiProfileStore, SaveThenLoadGivesEqualParams) {
   EXPECT_EQ(q.overtake_offset, p.overtake_offset);
   EXPECT_EQ(q.line_margin, p.line_margin);
   EXPECT_EQ(q.defend, p.defend);
+  EXPECT_EQ(q.let_by, p.let_by);
   EXPECT_EQ(q.dwa.heading, p.dwa.heading);
   EXPECT_EQ(q.dwa.clearance, p.dwa.clearance);
   EXPECT_EQ(q.dwa.speed, p.dwa.speed);
