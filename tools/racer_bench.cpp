@@ -79,7 +79,8 @@ constexpr const char* kUsage = R"(usage: racer-bench sim [options]
             car, wall or other car, line position s and lateral, passing offset and its goal,
             room, curvature, speed vs target, DWA (active, seconds since), seconds since the
             last offset and car contact, the other car's place in line coordinates and
-            closing speed; stdout: {"track", "wall_contacts", "car_pairs"} per track
+            closing speed, seconds since either car last let a car by; stdout:
+            {"track", "wall_contacts", "car_pairs"} per track
   trace     the same races as `races`; one CSV row per car every 0.1 s: race distance, lap,
             line position s and lateral, passing offset and its goal, speed vs the driver's
             target and its profile, gap to the car ahead in its lane, alongside, holding its
@@ -742,7 +743,7 @@ int bench_contacts(int argc, char** argv) {
   csv << "track,seed,t,car,difficulty,kind,other,s,lateral,offset,offset_goal,room_left,room_right,curvature,"
          "speed,target,profile_speed,dwa_active,since_dwa,since_offset,since_car_contact,alongside,gap_ahead,"
          "steer,tracking_steer,steer_dwa,dwa_speed,recovery,detour,other_ds,other_dlat,other_closing,other_offset,"
-         "other_dwa,near_ds,near_dlat\n";
+         "other_dwa,near_ds,near_dlat,since_let_by,other_since_let_by\n";
   for (const std::string& path : tracks) {
     const auto track = Track::load(path);
     if (!track) {
@@ -754,7 +755,7 @@ int bench_contacts(int argc, char** argv) {
       const std::unique_ptr<Race> owned = start_race(*set, track.value(), seed);
       Race& race = *owned;
       const std::size_t n = race.car_count();
-      std::vector<double> last_dwa(n, -1e9), last_offset(n, -1e9), last_car(n, -1e9);
+      std::vector<double> last_dwa(n, -1e9), last_offset(n, -1e9), last_car(n, -1e9), last_let_by(n, -1e9);
       // Car j in car i's line coordinates: ds along i's line (+ ahead of i), lateral difference.
       auto relative = [&](std::size_t i, std::size_t j, double& ds, double& dlat) {
         const Path& p = race.driver(i).route().path;
@@ -795,7 +796,8 @@ int bench_contacts(int argc, char** argv) {
             << std::min(st.gap_ahead, 999.0) << ',' << race.controls(i).steer << ',' << st.tracking_steer << ','
             << st.steer_dwa << ',' << st.dwa_speed << ',' << static_cast<int>(st.recovery) << ','
             << (st.detour ? 1 : 0) << ',' << ods << ',' << odlat << ',' << oclosing << ',' << ooffset << ',' << odwa
-            << ',' << near_ds << ',' << near_dlat << '\n';
+            << ',' << near_ds << ',' << near_dlat << ',' << t - last_let_by[i] << ','
+            << (other >= 0 ? t - last_let_by[static_cast<std::size_t>(other)] : 1e9) << '\n';
       };
       while (!race.over()) {
         race.step();
@@ -804,6 +806,7 @@ int bench_contacts(int argc, char** argv) {
           const DriverState& st = race.driver(i).state();
           if (st.dwa_active) last_dwa[i] = now;
           if (std::abs(st.offset) > 0.3) last_offset[i] = now;
+          if (st.letting_by) last_let_by[i] = now;
         }
         for (const CountedContact& c : race.contacts_counted()) {
           const auto i = static_cast<std::size_t>(c.a);

@@ -62,6 +62,7 @@ constexpr double kLetByReach = 1.2;        // s at our speed of bumper-to-bumper
 constexpr double kLetByMinReach = 12.0;    // m, that reach at the least
 constexpr double kLetByFaster = 1.0;       // m/s over what we would drive where it is that makes a car behind faster
 constexpr double kLetByCloseRate = 0.25;   // of a second of pressure each second a car behind is close but not faster
+constexpr double kLetByMemory = 60.0;      // s after we went by a car in which only its being faster counts as pressure (no ping-pong)
 constexpr double kLetByPress = 2.0;        // s of being pressed by a faster car before we let it by
 constexpr double kLetByStraight = 2.5;     // s ahead at our speed the road must turn less than a bend in to move over
 constexpr double kLetByMax = 8.0;          // s we stay moved over at most
@@ -533,7 +534,7 @@ void AiDriver::choose_lane_pass(const SeenCar& ahead, const SeenCar& target, con
   } else {
     keep_pass(pass_, false, false, dt);
   }
-  watch_pressure(behind, fwd);
+  watch_pressure(behind, fwd, time);
   if (pass_.target < 0 && lane_side_ == 0 && time >= config_.start_calm_s) {
     give_room();
     if (pass_.target < 0) let_by(behind, fwd);
@@ -591,15 +592,16 @@ void AiDriver::defend(const SeenCar& behind, double fwd) {
 // bumper to bumper) has gone faster than we would where it is, the time it is out of reach
 // taken off again. A car of our pace drives what we would there; a faster one is over it
 // wherever the car ahead does not hold it (braking later, more speed through the bends).
-void AiDriver::watch_pressure(const SeenCar& behind, double fwd) {
+void AiDriver::watch_pressure(const SeenCar& behind, double fwd, double time) {
   if (behind.index != pressed_by_) pressed_by_ = behind.index, pressed_s_ = 0.0;
   if (behind.index < 0) return;
   const double dt = 1.0 / config_.local_hz;
   const double gap = -behind.ds - half_length_ - behind.half_length;  // m bumper to bumper
   const bool close = gap < std::max(kLetByMinReach, kLetByReach * std::max(0.0, fwd));
   const double ours_there = profile_.target_speed(state_.s + behind.ds) * params_.speed_use;
+  const bool passed_lately = time - passed_at_[static_cast<std::size_t>(behind.index)] < kLetByMemory;
   if (close && behind.speed > ours_there + kLetByFaster) pressed_s_ += dt;
-  else if (close) pressed_s_ += kLetByCloseRate * dt;
+  else if (close && !passed_lately) pressed_s_ += kLetByCloseRate * dt;
   else if (!close) pressed_s_ = std::max(0.0, pressed_s_ - dt);
 }
 
@@ -710,14 +712,18 @@ void AiDriver::scan_traffic(const DriverView& v) {
   bool alongside = false;
   double alongside_lat = 0.0;
   for (const OtherCarView& o : v.others) {
-    if (static_cast<std::size_t>(o.index) >= other_hints_.size()) other_hints_.resize(o.index + 1, -1);
+    const auto idx = static_cast<std::size_t>(o.index);
+    if (idx >= other_hints_.size())
+      other_hints_.resize(idx + 1, -1), was_ahead_.resize(idx + 1, 0), passed_at_.resize(idx + 1, -1e9);
     if (length_squared(o.position - v.self.position) > square(config_.look_range + 10.0)) {
-      other_hints_[o.index] = -1;
+      other_hints_[o.index] = -1, was_ahead_[idx] = 0;
       continue;
     }
     const PathProjection p = path.project(o.position, other_hints_[o.index]);
     other_hints_[o.index] = p.index;
     const double ds = wrap_ds(p.s - state_.s, len);
+    if (ds < 0.0 && was_ahead_[idx] > 0) passed_at_[idx] = static_cast<double>(v.step) * v.dt;  // we went by it
+    was_ahead_[idx] = ds > 0.0 ? 1 : -1;
     const SeenCar seen{o.index, ds - half_length_ - o.half_length, ds, p.offset, dot(o.velocity, here.tangent),
                     fwd - dot(o.velocity, here.tangent), o.half_width, o.half_length};
     if (o.index == pass_.target) target = seen;

@@ -173,7 +173,7 @@ class AiDriver {
   bool within_lane_speed(int side, double fwd) const;  // fwd: m/s; we can still brake along that lane's profile
   void give_room();                              // a car beside us: take the lane on our side
   void defend(const SeenCar& behind, double fwd);  // a car close behind: cover the inside of the bend ahead
-  void watch_pressure(const SeenCar& behind, double fwd);  // how long a faster car has pressed us from behind
+  void watch_pressure(const SeenCar& behind, double fwd, double time);  // how long a faster car has pressed us from behind
   void let_by(const SeenCar& behind, double fwd);  // a faster car pressing us: move over on a straight
   double apex_ahead(double s, double distance, int side) const;  // m along the line, the bend's tightest point
   void choose_lane_pass(const SeenCar& ahead, const SeenCar& target, const SeenCar& behind, double fwd,
@@ -238,6 +238,8 @@ class AiDriver {
   double defend_apex_ = 0.0;     // m along the line (unwrapped from where it began): the defended bend's apex
   double defend_rolled_ = -1.0;  // m, the apex of the last bend whose defence was decided (one roll a bend; -1: none)
   int pressed_by_ = -1;          // index of the car close behind us (watch_pressure)
+  std::vector<signed char> was_ahead_;  // per other car: +1 ahead of us along the line at the last scan, -1 behind, 0 out of sight
+  std::vector<double> passed_at_;       // per other car: s since the start when we last went by it (-1e9: never)
   double pressed_s_ = 0.0;       // s it has been faster than we would go where it is, net of time out of reach
   double let_by_s_ = 0.0;        // s since we moved over for the car we let by
   double let_by_speed_ = 0.0;    // m/s along the line of that car
