@@ -629,5 +629,56 @@ TEST(Driver, CoversTheInsideOfABendAgainstACarCloseBehind) {
   EXPECT_LT(not_defended.inside_before_apex, 0.5) << "m to the inside of the line before the apex, not defending";
 }
 
+// Letting by: an easy car on Foundry Loop's racing line with a hard car 10 m behind it, both
+// driving; the hard car never passes on its own (overtake offset 0), so it is by only if it is
+// let by. With `let_by` 1 the easy car, pressed through the bends by the faster car, moves over
+// on a straight (over 2.4 m off its line: out of the other's lane) and lifts, and the hard car
+// is by within a lap without a touch; with `let_by` 0 it never moves over, and the hard car
+// stays behind.
+struct LetBy {
+  int let_bys = 0;
+  double by_at = 1e9;         // s when the hard car's tail was ahead of the easy car's nose (1e9: never)
+  double most_aside = 0.0;    // m, the easy car's largest distance off its line while letting by
+  int car_contacts = 0;
+};
+LetBy let_by_on_foundry(const Shipped& shipped, double let_by) {
+  AiParams easy = scenario_profile("easy");
+  easy.let_by = let_by;
+  AiParams hard = scenario_profile("hard");
+  hard.overtake_offset = 0.0;  // never passes on its own: by only if let by
+  Race race = scenario_race(shipped, easy, hard);
+  const AiRoute& route = race.driver(0).route();
+  const double start = 20.0, v0 = race.driver(0).profile().target_speed(start) * easy.speed_use;
+  place_on_line(race, route, 0, start, v0);
+  place_on_line(race, route, 1, start - 2.0 * 2.35 - 10.0, v0);
+  LetBy out;
+  while (race.world().time() < 70.0 && out.by_at > 1e8) {
+    race.step();
+    const DriverState& st = race.driver(0).state();
+    if (st.letting_by) out.most_aside = std::max(out.most_aside, std::abs(st.lateral));
+    double ahead = race.driver(1).state().s - st.s;
+    ahead -= route.path.length() * std::round(ahead / route.path.length());
+    if (ahead > 2.0 * 2.35) out.by_at = race.world().time();
+  }
+  out.let_bys = race.driver(0).state().let_bys;
+  out.car_contacts = race.result().cars.front().car_contacts;
+  return out;
+}
+
+TEST(Driver, LetsAFasterCarPressingItBy) {
+  Shipped shipped;
+  ASSERT_NO_FATAL_FAILURE(load_shipped("foundry_loop.json", shipped));
+  const LetBy polite = let_by_on_foundry(shipped, 1.0);
+  const LetBy stubborn = let_by_on_foundry(shipped, 0.0);
+  std::printf("let_by 1: %d let-bys, by at %.1f s, %.2f m aside, %d contacts; let_by 0: by at %.1f s, %d contacts\n",
+              polite.let_bys, polite.by_at, polite.most_aside, polite.car_contacts, stubborn.by_at, stubborn.car_contacts);
+  EXPECT_GE(polite.let_bys, 1);
+  EXPECT_GT(polite.most_aside, 2.4) << "m off its line: out of the faster car's lane";
+  EXPECT_LT(polite.by_at, 70.0) << "s: the faster car is by within a lap";
+  EXPECT_EQ(polite.car_contacts, 0);
+  EXPECT_EQ(stubborn.let_bys, 0);
+  EXPECT_GT(stubborn.by_at, 1e8) << "s: not let by, the hard car stays behind";
+}
+
 }  // namespace
 }  // namespace racer
