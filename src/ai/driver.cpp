@@ -427,6 +427,7 @@ void AiDriver::keep_and_count(bool in_reach, bool shut, const SeenCar& target, d
   keep_pass(pass_, in_reach, shut, dt);
   if (pass_.target >= 0) return;
   if (giving_room_ || state_.defending || state_.letting_by) {  // not a pass of ours
+    if (state_.letting_by && target.index >= 0 && target.ds > 0.0) ++state_.let_bys_done;
     giving_room_ = state_.defending = state_.letting_by = false;
     return;
   }

@@ -90,6 +90,7 @@ struct DriverState {
   int defences = 0;             ///< times we covered the inside of a bend against a car close behind
   bool defending = false;       ///< covering one now (pass_ is that defence, not a pass)
   int let_bys = 0;              ///< times we moved over on a straight for a faster car pressing us
+  int let_bys_done = 0;         ///< of those, the times the car went by before we moved back
   bool letting_by = false;      ///< moved over for one now (pass_ is that car, not a pass)
 };
 
