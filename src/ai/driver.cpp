@@ -65,6 +65,7 @@ constexpr double kLetByCloseRate = 0.25;   // of a second of pressure each secon
 constexpr double kLetByMemory = 60.0;      // s after we went by a car in which only its being faster counts as pressure (no ping-pong)
 constexpr double kLetByPress = 2.0;        // s of being pressed by a faster car before we let it by
 constexpr double kLetByStraight = 2.5;     // s ahead at our speed the road must turn less than a bend in to move over
+constexpr double kLetByHold = 3.0;         // s ahead at our speed the lane must keep us out of its lane
 constexpr double kLetByMax = 8.0;          // s we stay moved over at most
 constexpr double kLetByDelta = 2.0;        // m/s under the car's speed we lift to once out of its way
 constexpr double kLetByFloor = 0.85;       // of our profile's speed, the least we lift to (no brake test)
@@ -524,7 +525,10 @@ void AiDriver::choose_lane_pass(const SeenCar& ahead, const SeenCar& target, con
     const bool by = target.index >= 0 && target.ds > half_length_ + target.half_length + kLetByClear;
     const bool in_reach = target.index >= 0 && !by && let_by_s_ < kLetByMax &&
                           -target.ds - half_length_ - target.half_length < reach + kPassReachExtra;
-    if (target.index >= 0) let_by_speed_ = target.speed;
+    if (target.index >= 0) {
+      let_by_speed_ = target.speed;
+      let_by_clear_ = std::abs(target.lat - state_.lateral) >= half_width_ + target.half_width + kLaneGap;
+    }
     keep_and_count(in_reach, false, target, dt);
   } else if (pass_.target >= 0) {
     const bool in_reach = target.index >= 0 && target.ds > -(half_length_ + target.half_length + kLaneBehind) &&
@@ -620,10 +624,14 @@ void AiDriver::let_by(const SeenCar& behind, double fwd) {
   const int away = behind.lat > state_.lateral + 0.5 ? -1 : behind.lat < state_.lateral - 0.5 ? +1 : 0;
   const int outside = turn_ahead(state_.s, std::max(60.0, fwd * kDefendLook)) > 0.0 ? -1 : +1;
   int side = 0;
+  const double apart = half_width_ + behind.half_width + kLaneGap;
   for (const int sd : {away != 0 ? away : outside, away != 0 ? 0 : -outside}) {
     if (sd == 0) continue;
+    bool out_of_way = true;  // the lane takes us out of its lane, and keeps us out while it goes by
+    for (double d = 0.0; d < std::max(30.0, fwd * kLetByHold) && out_of_way; d += kRoomStep)
+      out_of_way = sd * (lane_offset(sd, state_.s + d) - behind.lat) >= apart;
+    if (!out_of_way) continue;
     const double lane = std::abs(lane_offset(sd, state_.s));
-    if (sd * (sd * lane - behind.lat) < half_width_ + behind.half_width + kLaneGap) continue;  // not out of its way
     if (lane_clear(sd, lane, behind.index) && within_lane_speed(sd, fwd)) {
       side = sd;
       break;
@@ -632,7 +640,7 @@ void AiDriver::let_by(const SeenCar& behind, double fwd) {
   if (side == 0) return;  // (tried again next time: the pressure stands)
   pressed_s_ = 0.0;
   if (rng_.uniform() >= params_.let_by) return;
-  pass_ = PassPlan{behind.index, side, 0.0, 0.0}, state_.letting_by = true, let_by_s_ = 0.0;
+  pass_ = PassPlan{behind.index, side, 0.0, 0.0}, state_.letting_by = true, let_by_s_ = 0.0, let_by_clear_ = false;
   let_by_speed_ = behind.speed;
   ++state_.let_bys;
 }
@@ -849,8 +857,9 @@ void AiDriver::plan_speed(const DriverView& v) {
                                                : config_.follow_time_s;
   speed_cap_ = std::min(follow_cap(state_.gap_ahead, ahead_speed_, follow_time, speed),
                         follow_cap(merge_gap_, merge_speed_, kMergeTime, speed));
-  // Letting a car by, once on the lane out of its way: a lift to a little under its speed.
-  if (state_.letting_by && lane_share_ > 0.7)
+  // Letting a car by, once out of its way: a lift to a little under its speed (before, a lift
+  // would only hold it up behind us).
+  if (state_.letting_by && let_by_clear_)
     speed_cap_ = std::min(speed_cap_, std::max(kLetByFloor * profile_.target_speed(state_.s) * params_.speed_use,
                                                let_by_speed_ - kLetByDelta));
   if (state_.detour) speed_cap_ = kDetourSpeed;  // round the blockage at walking pace, not following it

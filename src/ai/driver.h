@@ -244,6 +244,7 @@ class AiDriver {
   double pressed_s_ = 0.0;       // s it has been faster than we would go where it is, net of time out of reach
   double let_by_s_ = 0.0;        // s since we moved over for the car we let by
   double let_by_speed_ = 0.0;    // m/s along the line of that car
+  bool let_by_clear_ = false;    // we are out of its lane (sideways), so the lift lets it by rather than holding it up
   SpeedProfile lane_profile_[2];  // our speed profile on the left and the right passing lane
   int lane_side_ = 0;            // the passing lane the offset follows (+1 left, -1 right, 0 none)
   double lane_share_ = 0.0;      // [0, 1] of that lane's offset taken (ramps on and off)

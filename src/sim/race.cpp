@@ -26,6 +26,7 @@ constexpr double kContactGap = 0.5;
 constexpr double kStallProgress = 3.0;   // m of race progress that resets the stall clock
 constexpr int kOvertakeEvery = 24;       // steps between overtake checks (10 Hz at 240 Hz)
 constexpr double kPassWindow = 30.0;     // m: an order change closer than this is a pass on track
+constexpr double kPassClear = 3.0;       // m of race distance a car must be ahead of another, or behind it, for the order to count
 constexpr double kRespawnBlind = 3.0;    // s after a respawn in which order changes are not passes
 }  // namespace
 
@@ -60,7 +61,8 @@ Race::Race(std::shared_ptr<const Track> track, std::vector<RaceEntry> entries, R
     cars_[i].best_distance = cars_[i].distance;
     cars_[i].stuck = cars_[i].max_stuck = 0.0;
   }
-  for (std::size_t i = 0; i < cars_.size(); ++i) order_.push_back(static_cast<int>(i));
+  ahead_.assign(cars_.size() * cars_.size(), 0);
+  count_overtakes();  // (the grid's order: no order before it, no pass)
 }
 
 Race::~Race() = default;
@@ -168,27 +170,28 @@ void Race::count_contacts() {
 
 // ---------------------------------------------------------------- overtakes
 
+// A pass is one car going from clearly behind another (kPassClear m of race distance) to
+// clearly ahead of it, on track: two cars side by side swap order back and forth many times
+// and pass each other at most once.
 void Race::count_overtakes() {
-  std::vector<int> now(order_);
-  std::stable_sort(now.begin(), now.end(), [this](int a, int b) {
-    return cars_[static_cast<std::size_t>(a)].distance > cars_[static_cast<std::size_t>(b)].distance;
-  });
   const double t = world_->time();
-  std::vector<int> rank_before(cars_.size());
-  for (std::size_t k = 0; k < order_.size(); ++k) rank_before[static_cast<std::size_t>(order_[k])] = static_cast<int>(k);
-  for (std::size_t a = 0; a < now.size(); ++a) {
-    for (std::size_t b = a + 1; b < now.size(); ++b) {
-      const auto pa = static_cast<std::size_t>(now[a]), pb = static_cast<std::size_t>(now[b]);
-      if (rank_before[pa] < rank_before[pb]) continue;  // same order as before
-      const CarRun& A = cars_[pa];
-      const CarRun& B = cars_[pb];
-      if (A.finished || B.finished) continue;
-      if (A.distance - B.distance > kPassWindow) continue;
-      if (t - A.respawn_time < kRespawnBlind || t - B.respawn_time < kRespawnBlind) continue;
-      cars_[pa].overtakes += 1;  // a passed b on track
+  const std::size_t n = cars_.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t j = i + 1; j < n; ++j) {
+      const double d = cars_[i].distance - cars_[j].distance;
+      const signed char now = d > kPassClear ? 1 : d < -kPassClear ? -1 : 0;
+      signed char& was = ahead_[i * n + j];
+      if (now == 0 || now == was) continue;
+      const bool passed = was != 0;
+      was = now;
+      if (!passed) continue;
+      CarRun& a = cars_[now > 0 ? i : j];  // the one now ahead
+      const CarRun& b = cars_[now > 0 ? j : i];
+      if (a.finished || b.finished || std::abs(d) > kPassWindow) continue;
+      if (t - a.respawn_time < kRespawnBlind || t - b.respawn_time < kRespawnBlind) continue;
+      a.overtakes += 1;
     }
   }
-  order_ = std::move(now);
 }
 
 // ---------------------------------------------------------------- results

@@ -146,7 +146,7 @@ class Race {
   std::vector<OtherCarView> others_;
   std::vector<Controls> controls_;
   std::vector<double> station_s_;       // race distance of each station
-  std::vector<int> order_;              // car indices, leader first (last overtake check)
+  std::vector<signed char> ahead_;      // each pair's last clear order (i * n + j, i < j): +1 i ahead, -1 j ahead, 0 not yet
   std::vector<double> pair_touch_;      // s, last step each pair of cars touched (i * n + j, i < j)
   std::vector<CountedContact> counted_; // counted in the last step
   double time_limit_ = 0.0;

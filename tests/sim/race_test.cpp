@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "ai/ai_params.h"
+#include "ai/path.h"
 #include "sim/race.h"
 #include "test_paths.h"
 #include "test_profiles.h"
@@ -95,6 +96,39 @@ TEST(Race, FullGridGetsAwayWithoutRespawns) {
     EXPECT_GT(race.race_distance(i), 150.0) << r.cars[i].name;
     EXPECT_LT(r.cars[i].max_stuck_seconds, 5.0) << r.cars[i].name;
   }
+}
+
+// An overtake is a pass, not an order flicker: two cars side by side (3 m apart across the
+// road) whose order swaps eight times within 1.5 m of each other pass nobody; car 1 then
+// drawing 10 m ahead is one pass for it, and falling 10 m behind again one for car 0. (Each
+// swap used to count: side by side through a bend, two cars counted dozens of "overtakes".)
+TEST(Race, OvertakeIsAPassNotAnOrderFlicker) {
+  RaceSetup s = setup("kestrel_downs", 2, "hard");
+  RaceConfig config;
+  config.laps = 5;
+  config.rate_hz = 120.0;
+  Race race(s.track, s.field, config);
+  const Path& path = race.driver(0).route().path;
+  const double speed = 20.0;  // m/s
+  auto lead_of_car1 = [](double t) {  // m along the line, car 1 ahead of car 0
+    if (t < 4.0) return (static_cast<int>(t / 0.5) % 2 == 0 ? 1.5 : -1.5);  // side by side, order flickering
+    if (t < 6.0) return 10.0;                                                // car 1 goes by
+    return -10.0;                                                            // car 0 goes back by
+  };
+  while (race.world().time() < 8.0) {
+    const double t = race.world().time();
+    const double s0 = 400.0 + speed * t;
+    for (int car = 0; car < 2; ++car) {
+      const PathSample at = path.at(car == 0 ? s0 : s0 + lead_of_car1(t));
+      const Vec2 p = at.position + at.normal * (car == 0 ? -1.5 : 1.5);
+      race.world().car(static_cast<std::size_t>(car)).place(p, std::atan2(at.tangent.y, at.tangent.x), speed);
+    }
+    race.step();
+  }
+  const RaceResult r = race.result();
+  EXPECT_EQ(r.cars[0].car_contacts, 0) << "the two cars kept apart";
+  EXPECT_EQ(r.cars[1].overtakes, 1);
+  EXPECT_EQ(r.cars[0].overtakes, 1);
 }
 
 }  // namespace
