@@ -67,8 +67,8 @@ constexpr double kLetByPress = 2.0;        // s of being pressed by a faster car
 constexpr double kLetByStraight = 2.5;     // s ahead at our speed the road must turn less than a bend in to move over
 constexpr double kLetByHold = 3.0;         // s ahead at our speed the lane must keep us out of its lane
 constexpr double kLetByMax = 8.0;          // s we stay moved over at most
-constexpr double kLetByDelta = 2.0;        // m/s under the car's speed we lift to once out of its way
-constexpr double kLetByFloor = 0.85;       // of our profile's speed, the least we lift to (no brake test)
+constexpr double kLetByDelta = 2.0;        // m/s under the car's speed we lift to once out of its way, at the least
+constexpr double kLetByFloor = 0.8;       // of our profile's speed, the least we lift to (no brake test)
 constexpr double kLetByClear = 2.0;        // m its tail must be ahead of our nose before it is by
 constexpr double kShiftLook = 1.5;        // s ahead the speed on a shifted line looks for a bend's inside
 constexpr double kShiftMinShare = 0.5;    // the least (1 - n k) a shifted line's speed is scaled by
@@ -413,6 +413,13 @@ double AiDriver::turn_ahead(double s, double distance) const {
   return turn;
 }
 
+double AiDriver::straight_ahead(double s, double most) const {
+  constexpr double kStep = 5.0;  // m
+  double turn = 0.0, d = 0.0;
+  for (; d < most && std::abs(turn) < PassRules{}.bend_turn; d += kStep) turn += route_->path.curvature_at(s + d) * kStep;
+  return d;
+}
+
 // A new pass is wanted on `ahead`: within `reach` (m) and closing on it, close behind it, or
 // held up by it (its speed below what our profile wants here: a following car closes nothing
 // but still wants by); and no ice from here to kPassGripLook past it.
@@ -528,6 +535,7 @@ void AiDriver::choose_lane_pass(const SeenCar& ahead, const SeenCar& target, con
     if (target.index >= 0) {
       let_by_speed_ = target.speed;
       let_by_clear_ = std::abs(target.lat - state_.lateral) >= half_width_ + target.half_width + kLaneGap;
+      let_by_need_ = std::max(0.0, half_length_ + target.half_length + kLetByClear - target.ds);
     }
     keep_and_count(in_reach, false, target, dt);
   } else if (pass_.target >= 0) {
@@ -859,9 +867,13 @@ void AiDriver::plan_speed(const DriverView& v) {
                         follow_cap(merge_gap_, merge_speed_, kMergeTime, speed));
   // Letting a car by, once out of its way: a lift to a little under its speed (before, a lift
   // would only hold it up behind us).
-  if (state_.letting_by && let_by_clear_)
+  // As far under it as lets it gain the rest of the way by before the straight ends.
+  if (state_.letting_by && let_by_clear_) {
+    const double straight_s = straight_ahead(state_.s, std::max(30.0, speed * kLetByMax)) / std::max(speed, 5.0);
+    const double under = std::max(kLetByDelta, let_by_need_ / std::max(1.0, straight_s));
     speed_cap_ = std::min(speed_cap_, std::max(kLetByFloor * profile_.target_speed(state_.s) * params_.speed_use,
-                                               let_by_speed_ - kLetByDelta));
+                                               let_by_speed_ - under));
+  }
   if (state_.detour) speed_cap_ = kDetourSpeed;  // round the blockage at walking pace, not following it
 }
 

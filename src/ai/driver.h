@@ -152,6 +152,7 @@ class AiDriver {
   bool lane_clear(int sd, double r, int except) const;
   double shifted_line_share(double speed) const;
   double turn_ahead(double s, double distance) const;
+  double straight_ahead(double s, double most) const;  // m from s before the line turns by a bend's PassRules::bend_turn
   double least_grip(double s, double distance) const;
   struct SeenCar {  // another car as the traffic scan saw it, in our line's coordinates
     int index = -1;
@@ -244,6 +245,7 @@ class AiDriver {
   double pressed_s_ = 0.0;       // s it has been faster than we would go where it is, net of time out of reach
   double let_by_s_ = 0.0;        // s since we moved over for the car we let by
   double let_by_speed_ = 0.0;    // m/s along the line of that car
+  double let_by_need_ = 0.0;     // m it must still gain on us to be by
   bool let_by_clear_ = false;    // we are out of its lane (sideways), so the lift lets it by rather than holding it up
   SpeedProfile lane_profile_[2];  // our speed profile on the left and the right passing lane
   int lane_side_ = 0;            // the passing lane the offset follows (+1 left, -1 right, 0 none)
