@@ -879,6 +879,19 @@ void AiDriver::plan_speed(const DriverView& v) {
 
 // ---------------------------------------------------------------- routing
 
+// A car stopped (under kBlockedSpeed) between beside us and kDetourReach ahead on the line.
+bool AiDriver::stopped_ahead(const DriverView& v) const {
+  for (const OtherCarView& o : v.others) {
+    if (length(o.velocity) > kBlockedSpeed) continue;
+    if (length_squared(o.position - v.self.position) > square(kDetourReach + 10.0)) continue;
+    const auto idx = static_cast<std::size_t>(o.index);
+    const PathProjection p = route_->path.project(o.position, idx < other_hints_.size() ? other_hints_[idx] : -1);
+    const double ds = wrap_ds(p.s - state_.s, route_->path.length());
+    if (ds > -(half_length_ + o.half_length) && ds < kDetourReach) return true;
+  }
+  return false;
+}
+
 void AiDriver::route_around(const DriverView& v) {
   const double period = 1.0 / kRouteHz;
   // A slow car that is gaining speed (the grid pulling away at the start, a car out of a
@@ -889,6 +902,8 @@ void AiDriver::route_around(const DriverView& v) {
                        !pulling_away;
   blocked_for_ = blocked ? blocked_for_ + period : 0.0;
   if (state_.detour && progress_ > detour_end_) state_.detour = false;  // back on the line
+  // The blockage moved off (the grid's queue pulling away): no walking-pace detour round it.
+  if (state_.detour && !stopped_ahead(v)) state_.detour = false;
   if (state_.detour || blocked_for_ < kBlockedAfter) return;
   // A window of the cost grid from here to the line kDetourReach ahead, 12 m around.
   const CostGrid& grid = track_.cost_grid();

@@ -127,6 +127,7 @@ class AiDriver {
   void watch_stall(const DriverView& v);
   void scan_traffic(const DriverView& v);
   void route_around(const DriverView& v);
+  bool stopped_ahead(const DriverView& v) const;  // a stopped car in the way a detour goes round
   void plan_speed(const DriverView& v);
   void track_line(const DriverView& v);
   void learn_understeer(const DriverView& v);

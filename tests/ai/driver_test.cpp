@@ -312,6 +312,31 @@ TEST(Driver, AStarDetourAroundAStoppedCar) {
   EXPECT_EQ(race.result().cars[0].car_contacts, 0);
 }
 
+// A detour ends when its blockage moves off: car 1 stands across the line until car 0 has
+// planned its detour, then drives away (moved 300 m up the road at speed); car 0 is off the
+// walking-pace detour within a second (two routing steps), not only where the detour
+// rejoins the line 35 m on (on a grid's first corner, the cars at the back crawled round a
+// queue that had long pulled away).
+TEST(Driver, DetourEndsWhenTheStoppedCarMovesOff) {
+  Shipped shipped;
+  ASSERT_NO_FATAL_FAILURE(load_shipped("kestrel_downs.json", shipped));
+  const std::unique_ptr<Race> owned = pair_race(shipped);
+  Race& race = *owned;
+  const AiRoute& route = race.driver(0).route();
+  const double s0 = route.path.project(race.world().car(0).position(), -1).s;
+  const PathSample at = route.path.at(s0 + 60.0);
+  const double across = std::atan2(at.tangent.y, at.tangent.x) + 0.5 * kPi;
+  while (race.world().time() < 30.0 && !race.driver(0).state().detour) {
+    race.world().car(1).place(at.position, across, 0.0);
+    race.step();
+  }
+  ASSERT_TRUE(race.driver(0).state().detour) << "no detour planned round the stopped car";
+  const PathSample away = route.path.at(s0 + 360.0);
+  race.world().car(1).place(away.position, std::atan2(away.tangent.y, away.tangent.x), 30.0);
+  const double moved_at = race.world().time();
+  while (race.world().time() < moved_at + 1.0 && race.driver(0).state().detour) race.step();
+  EXPECT_FALSE(race.driver(0).state().detour) << "still on the detour 1 s after its blockage left";
+}
 
 // ---------------------------------------------------------------- live profile changes
 
