@@ -49,7 +49,7 @@ constexpr double kLaneFollow = 0.3;        // s, the following gap kept to the c
 constexpr double kLaneMeet = 1.0;          // m: a lane this near the racing line meets it (where a finished pass leaves it)
 constexpr double kLaneStayMax = 6.0;       // s a finished pass stays on its lane at most
 constexpr double kLaneLook = 2.0;          // s ahead of the car a lane must stay clear of its line to be chosen
-constexpr double kLaneSpeedLook = 1.5;     // s ahead at our speed a lane we take must still be over our speed
+constexpr double kLaneSpeedLook = 1.5;     // s ahead at our speed over which a lane we take must stay over our speed
 constexpr double kLaneSpeedSlack = 1.0;    // m/s over a lane's speed we may take it at (the feedback brakes it off)
 constexpr double kLaneGap = 0.6;          // m between two cars' sides below which a car ahead is in our lane
 constexpr double kPassReachExtra = 10.0;  // m beyond the reach a pass under way is kept
@@ -68,7 +68,7 @@ constexpr double kLetByStraight = 2.5;     // s ahead at our speed the road must
 constexpr double kLetByHold = 3.0;         // s ahead at our speed the lane must keep us out of its lane
 constexpr double kLetByMax = 8.0;          // s we stay moved over at most
 constexpr double kLetByDelta = 2.0;        // m/s under the car's speed we lift to once out of its way, at the least
-constexpr double kLetByFloor = 0.8;       // of our profile's speed, the least we lift to (no brake test)
+constexpr double kLetByFloor = 0.8;        // of our profile's speed, the least we lift to (no brake test)
 constexpr double kLetByClear = 2.0;        // m its tail must be ahead of our nose before it is by
 constexpr double kShiftLook = 1.5;        // s ahead the speed on a shifted line looks for a bend's inside
 constexpr double kShiftMinShare = 0.5;    // the least (1 - n k) a shifted line's speed is scaled by
@@ -413,6 +413,7 @@ double AiDriver::turn_ahead(double s, double distance) const {
   return turn;
 }
 
+// m from s before the line has turned by a bend (PassRules::bend_turn), `most` at the most.
 double AiDriver::straight_ahead(double s, double most) const {
   constexpr double kStep = 5.0;  // m
   double turn = 0.0, d = 0.0;
@@ -504,9 +505,10 @@ int AiDriver::lane_pass_side(const SeenCar& car, double fwd) const {
   return pass_side(clear[0], clear[1], turn_ahead(state_.s + std::max(0.0, car.ds), kBendAhead));
 }
 
-// The lane's profile is a braking envelope: a car under it here and half a second on can
-// follow its braking into the bend; one over it (the lane brakes earlier than the line, into
-// the bend's inside) runs out of grip braking and turning onto it at once, and off the road.
+// The lane's profile is a braking envelope: a car under it here and over the next
+// kLaneSpeedLook s can follow its braking into the bend; one over it (the lane brakes earlier
+// than the line, into the bend's inside) runs out of grip braking and turning onto it at
+// once, and off the road.
 bool AiDriver::within_lane_speed(int side, double fwd) const {
   const SpeedProfile& lp = lane_profile(side);
   const double k = params_.speed_use;  // (the lane at full: its envelope, not the share a pass drives)
@@ -602,9 +604,11 @@ void AiDriver::defend(const SeenCar& behind, double fwd) {
 }
 
 // Pressure from behind: the time the car close behind us (within kLetByReach s at our speed,
-// bumper to bumper) has gone faster than we would where it is, the time it is out of reach
-// taken off again. A car of our pace drives what we would there; a faster one is over it
-// wherever the car ahead does not hold it (braking later, more speed through the bends).
+// bumper to bumper) has gone faster than we would where it is, and kLetByCloseRate of the
+// time it has only sat that close (not for a car we went by lately: two cars of one pace
+// would let each other by in turn); the time it is out of reach is taken off again. A car of
+// our pace drives what we would there; a faster one is over it wherever the car ahead does
+// not hold it (braking later, more speed through the bends).
 void AiDriver::watch_pressure(const SeenCar& behind, double fwd, double time) {
   if (behind.index != pressed_by_) pressed_by_ = behind.index, pressed_s_ = 0.0;
   if (behind.index < 0) return;
@@ -865,9 +869,8 @@ void AiDriver::plan_speed(const DriverView& v) {
                                                : config_.follow_time_s;
   speed_cap_ = std::min(follow_cap(state_.gap_ahead, ahead_speed_, follow_time, speed),
                         follow_cap(merge_gap_, merge_speed_, kMergeTime, speed));
-  // Letting a car by, once out of its way: a lift to a little under its speed (before, a lift
-  // would only hold it up behind us).
-  // As far under it as lets it gain the rest of the way by before the straight ends.
+  // Letting a car by, once out of its way (before that, a lift only holds it up behind us):
+  // as far under its speed as lets it gain the rest of the way by before the straight ends.
   if (state_.letting_by && let_by_clear_) {
     const double straight_s = straight_ahead(state_.s, std::max(30.0, speed * kLetByMax)) / std::max(speed, 5.0);
     const double under = std::max(kLetByDelta, let_by_need_ / std::max(1.0, straight_s));
