@@ -533,7 +533,7 @@ void AiDriver::choose_lane_pass(const SeenCar& ahead, const SeenCar& target, con
     let_by_s_ += dt;
     const bool by = target.index >= 0 && target.ds > half_length_ + target.half_length + kLetByClear;
     const bool in_reach = target.index >= 0 && !by && let_by_s_ < kLetByMax &&
-                          -target.ds - half_length_ - target.half_length < reach + kPassReachExtra;
+                          gap_behind(target) < reach + kPassReachExtra;
     if (target.index >= 0) {
       let_by_speed_ = target.speed;
       let_by_clear_ = std::abs(target.lat - state_.lateral) >= half_width_ + target.half_width + kLaneGap;
@@ -613,8 +613,7 @@ void AiDriver::watch_pressure(const SeenCar& behind, double fwd, double time) {
   if (behind.index != pressed_by_) pressed_by_ = behind.index, pressed_s_ = 0.0;
   if (behind.index < 0) return;
   const double dt = 1.0 / config_.local_hz;
-  const double gap = -behind.ds - half_length_ - behind.half_length;  // m bumper to bumper
-  const bool close = gap < std::max(kLetByMinReach, kLetByReach * std::max(0.0, fwd));
+  const bool close = gap_behind(behind) < std::max(kLetByMinReach, kLetByReach * std::max(0.0, fwd));
   const double ours_there = profile_.target_speed(state_.s + behind.ds) * params_.speed_use;
   const bool passed_lately = time - passed_at_[static_cast<std::size_t>(behind.index)] < kLetByMemory;
   if (close && behind.speed > ours_there + kLetByFaster) pressed_s_ += dt;
@@ -630,7 +629,7 @@ void AiDriver::watch_pressure(const SeenCar& behind, double fwd, double time) {
 // racing room instead.
 void AiDriver::let_by(const SeenCar& behind, double fwd) {
   if (params_.let_by <= 0.0 || behind.index < 0 || behind.index != pressed_by_ || pressed_s_ < kLetByPress) return;
-  if (-behind.ds - half_length_ - behind.half_length <= 0.0) return;  // beside us
+  if (gap_behind(behind) <= 0.0) return;  // beside us
   if (std::abs(turn_ahead(state_.s, std::max(30.0, fwd * kLetByStraight))) >= PassRules{}.bend_turn) return;
   // Away from it; behind us on our line, the outside of the bend ahead first, else the other.
   const int away = behind.lat > state_.lateral + 0.5 ? -1 : behind.lat < state_.lateral - 0.5 ? +1 : 0;
@@ -653,7 +652,6 @@ void AiDriver::let_by(const SeenCar& behind, double fwd) {
   pressed_s_ = 0.0;
   if (rng_.uniform() >= params_.let_by) return;
   pass_ = PassPlan{behind.index, side, 0.0, 0.0}, state_.letting_by = true, let_by_s_ = 0.0, let_by_clear_ = false;
-  let_by_speed_ = behind.speed;
   ++state_.let_bys;
 }
 

@@ -162,6 +162,8 @@ class AiDriver {
     double speed = 0.0, closing = 0.0;  // m/s along the line, and ours minus that
     double half_width = 0.9, half_length = 2.2;
   };
+  // m from a car behind us, its nose to our tail (<= 0: beside us)
+  double gap_behind(const SeenCar& car) const { return -car.ds - half_length_ - car.half_length; }
   double pass_room(int sd, const SeenCar& car, double speed) const;  // speed: ours, m/s
   double dive_room(int sd, const SeenCar& car, double speed) const;
   double offset_within(int sd, const SeenCar& car, double road) const;  // road: m of room
@@ -245,7 +247,7 @@ class AiDriver {
   std::vector<double> passed_at_;       // per other car: s since the start when we last went by it (-1e9: never)
   double pressed_s_ = 0.0;       // s it has been faster than we would go where it is, net of time out of reach
   double let_by_s_ = 0.0;        // s since we moved over for the car we let by
-  double let_by_speed_ = 0.0;    // m/s along the line of that car
+  double let_by_speed_ = 0.0;    // m/s along the line of that car (set while it is seen)
   double let_by_need_ = 0.0;     // m it must still gain on us to be by
   bool let_by_clear_ = false;    // we are out of its lane (sideways), so the lift lets it by rather than holding it up
   SpeedProfile lane_profile_[2];  // our speed profile on the left and the right passing lane

@@ -284,6 +284,23 @@ TEST(Driver, PullingAwayOnIceIsNotAStall) {
   EXPECT_GT(length(race.world().car(0).position() - cs.position), 5.0);  // on its way
 }
 
+// Car 1 standing across car 0's racing line 60 m ahead of it (placed there every step, like
+// debris, by hold).
+struct Blockage {
+  double s = 0.0;  // m along car 0's line
+  PathSample at;
+  double across = 0.0;  // rad, the heading across the line
+  void hold(Race& race) const { race.world().car(1).place(at.position, across, 0.0); }
+};
+Blockage blockage_ahead(Race& race) {
+  const AiRoute& route = race.driver(0).route();
+  Blockage b;
+  b.s = route.path.project(race.world().car(0).position(), -1).s + 60.0;
+  b.at = route.path.at(b.s);
+  b.across = std::atan2(b.at.tangent.y, b.at.tangent.x) + 0.5 * kPi;
+  return b;
+}
+
 // The routing layer: a car stopped on the line ahead (held in place every step, like
 // debris) is a blockage; the driver plans an A* detour on the cost grid round it and drives
 // past without touching it and without waiting for a respawn.
@@ -292,15 +309,12 @@ TEST(Driver, AStarDetourAroundAStoppedCar) {
   ASSERT_NO_FATAL_FAILURE(load_shipped("kestrel_downs.json", shipped));
   const std::unique_ptr<Race> owned = pair_race(shipped);
   Race& race = *owned;
-  // Car 1 stands on the racing line 60 m ahead of car 0, across it.
   const AiRoute& route = race.driver(0).route();
-  const double s0 = route.path.project(race.world().car(0).position(), -1).s;
-  const PathSample at = route.path.at(s0 + 60.0);
-  const double across = std::atan2(at.tangent.y, at.tangent.x) + 0.5 * kPi;
-  const double stopped_s = s0 + 60.0;
+  const Blockage blockage = blockage_ahead(race);
+  const double stopped_s = blockage.s;
   bool passed = false;
   while (race.world().time() < 30.0 && !passed) {
-    race.world().car(1).place(at.position, across, 0.0);
+    blockage.hold(race);
     race.step();
     const double L = route.path.length();
     const double ds = std::fmod(route.path.project(race.world().car(0).position(), -1).s - stopped_s + 1.5 * L, L) - 0.5 * L;
@@ -322,16 +336,13 @@ TEST(Driver, DetourEndsWhenTheStoppedCarMovesOff) {
   ASSERT_NO_FATAL_FAILURE(load_shipped("kestrel_downs.json", shipped));
   const std::unique_ptr<Race> owned = pair_race(shipped);
   Race& race = *owned;
-  const AiRoute& route = race.driver(0).route();
-  const double s0 = route.path.project(race.world().car(0).position(), -1).s;
-  const PathSample at = route.path.at(s0 + 60.0);
-  const double across = std::atan2(at.tangent.y, at.tangent.x) + 0.5 * kPi;
+  const Blockage blockage = blockage_ahead(race);
   while (race.world().time() < 30.0 && !race.driver(0).state().detour) {
-    race.world().car(1).place(at.position, across, 0.0);
+    blockage.hold(race);
     race.step();
   }
   ASSERT_TRUE(race.driver(0).state().detour) << "no detour planned round the stopped car";
-  const PathSample away = route.path.at(s0 + 360.0);
+  const PathSample away = race.driver(0).route().path.at(blockage.s + 300.0);
   race.world().car(1).place(away.position, std::atan2(away.tangent.y, away.tangent.x), 30.0);
   const double moved_at = race.world().time();
   while (race.world().time() < moved_at + 1.0 && race.driver(0).state().detour) race.step();
