@@ -557,8 +557,8 @@ void AiDriver::choose_lane_pass(const SeenCar& ahead, const SeenCar& target, con
   }
   if (pass_.target >= 0 || pass_.cooldown_s > 0.0 || params_.overtake_offset <= 0.0 || ahead.index < 0) return;
   // The field sorts itself out off the grid first (but a stopped car in the way is passed).
-  const bool stopped_ahead = std::abs(ahead.speed) < kBlockedSpeed && fwd > 2.5 * kBlockedSpeed;  // not the grid
-  if (time < config_.start_calm_s && !stopped_ahead) return;
+  const bool ahead_stopped = std::abs(ahead.speed) < kBlockedSpeed && fwd > 2.5 * kBlockedSpeed;  // not the grid
+  if (time < config_.start_calm_s && !ahead_stopped) return;
   if (!wants_pass(ahead, reach)) return;
   const int side = lane_pass_side(ahead, fwd);
   if (side != 0) pass_ = PassPlan{ahead.index, side, 0.0, 0.0}, ++state_.passes_started;

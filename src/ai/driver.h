@@ -57,7 +57,7 @@ struct DriverConfig {
   double queue_gap_m = 10.0;       ///< m, a car this close ahead in our path: waiting, not stuck
   double follow_time_s = 0.45;     ///< s, following gap kept to a car ahead on our line (and 2 m)
   bool lane_passes = true;         ///< passes follow the route's passing lanes (false: a fixed offset from the line, the older way)
-  double start_calm_s = 5.0;      ///< s from the start before a lane pass is started (the field sorts itself out off the grid)
+  double start_calm_s = 5.0;      ///< s from the start before a lane pass, racing room, a let-by or a defence is started (the field sorts itself out off the grid)
 };
 
 /// What the driver decided last (debug panels, tests).
