@@ -441,14 +441,19 @@ SpeedProfile compute_speed_profile(const RacingLine& line, const CarEnvelope& ca
     v = std::min(out.v_max[j], Passes::step(v, ds, [&](double u) { return passes.accel(pts[i], u); }));
     fwd[j] = v;
   }
-  // Backward: brake into every point from the one after it.
-  out.speed = fwd;
-  v = out.speed[start];
-  for (std::size_t k = 1; k <= 2 * n; ++k) {
-    const std::size_t j = (start + 2 * n - k + 1) % n, i = (start + 2 * n - k) % n;
-    v = std::min(fwd[i], Passes::step(v, ds, [&](double u) { return passes.decel(pts[j], u); }));
-    out.speed[i] = v;
-  }
+  // Backward: brake into every point from the one after it, never over `cap` there.
+  const auto brake_into = [&](const std::vector<double>& cap) {
+    std::vector<double> out_v = cap;
+    double u = cap[start];
+    for (std::size_t k = 1; k <= 2 * n; ++k) {
+      const std::size_t j = (start + 2 * n - k + 1) % n, i = (start + 2 * n - k) % n;
+      u = std::min(cap[i], Passes::step(u, ds, [&](double w) { return passes.decel(pts[j], w); }));
+      out_v[i] = u;
+    }
+    return out_v;
+  };
+  out.speed = brake_into(fwd);
+  out.envelope = brake_into(out.v_max);  // the same from the cornering limits alone
   // Lap time, accelerations, braking zones.
   out.accel.resize(n);
   for (std::size_t i = 0; i < n; ++i) {
@@ -482,13 +487,22 @@ SpeedProfile compute_speed_profile(const RacingLine& line, const CarEnvelope& ca
 
 // ---- 4. queries --------------------------------------------------------------------------
 
-double SpeedProfile::target_speed(double at_s) const {
-  const std::size_t n = speed.size();
+namespace {
+// values (one per sample of `p`) at s (wraps), linear between samples.
+double sample_at(const SpeedProfile& p, const std::vector<double>& values, double at_s) {
+  const std::size_t n = values.size();
   if (n == 0) return 0.0;
-  const double ds = length / static_cast<double>(n);
-  const double w = at_s - length * std::floor(at_s / length);
+  const double ds = p.length / static_cast<double>(n);
+  const double w = at_s - p.length * std::floor(at_s / p.length);
   const auto i = std::min(static_cast<std::size_t>(w / ds), n - 1);
-  return lerp(speed[i], speed[(i + 1) % n], clamp01((w - s[i]) / ds));
+  return lerp(values[i], values[(i + 1) % n], clamp01((w - p.s[i]) / ds));
+}
+}  // namespace
+
+double SpeedProfile::target_speed(double at_s) const { return sample_at(*this, speed, at_s); }
+
+double SpeedProfile::envelope_speed(double at_s) const {
+  return envelope.empty() ? target_speed(at_s) : sample_at(*this, envelope, at_s);
 }
 
 double SpeedProfile::accel_at(double at_s) const {

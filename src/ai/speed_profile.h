@@ -15,6 +15,8 @@
 //      hard in a fast bend without the rear letting go.
 //   4. lap time = sum ds / v (trapezoidal in 1/v), braking zones where the backward pass
 //      binds.
+//   5. the braking envelope: the backward pass again from v_max, without the forward pass
+//      (how fast a car may be anywhere and still make the bends ahead).
 // Both passes integrate v^2 with a midpoint step and run twice around the closed line from
 // the slowest v_max, so the result is periodic (a flying lap). The "limit lap time" is the
 // lap time of this profile with grip_factor 1.
@@ -132,12 +134,18 @@ struct SpeedProfile {
   std::vector<double> speed;   ///< m/s, the profile
   std::vector<double> accel;   ///< m/s^2, longitudinal acceleration between sample i and i+1
   std::vector<double> mu;      ///< effective friction coefficient used at each sample
+  /// m/s, the braking envelope: the backward pass from v_max alone, the fastest a car can be
+  /// going here and still brake for every bend ahead, whatever speed it came with (>= speed;
+  /// equal to it in the braking zones and the bends, above it on the acceleration curves).
+  std::vector<double> envelope;
   std::vector<BrakingZone> braking;  ///< in order of s_start
   double length = 0.0;         ///< m
   double lap_time = 0.0;       ///< s, a flying lap at this profile
 
   /// Target speed at s (wraps), m/s, linear between samples.
   double target_speed(double at_s) const;
+  /// The braking envelope at s (wraps), m/s: above it the car cannot slow for what is ahead.
+  double envelope_speed(double at_s) const;
   /// The profile's longitudinal acceleration at s (wraps), m/s^2 (negative: braking).
   double accel_at(double at_s) const;
   /// The next braking zone starting at or after s (wrapping), or nullptr if there is none.

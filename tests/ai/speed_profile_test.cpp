@@ -194,6 +194,34 @@ TEST(SpeedProfile, StraightToHairpinBrakingPoint) {
   }
 }
 
+// The braking envelope is the braking curve alone: the profile in the braking zones and the
+// hairpins, above it where the profile is still accelerating out of them (a car that came
+// faster may keep its speed there), and the hard cap where no bend is near.
+TEST(SpeedProfile, BrakingEnvelopeIsTheBrakingCurveWithoutTheAccelerationCurve) {
+  const double straight = 400.0, r = 15.0, mu = 1.0, mass = 1000.0, force = 4000.0, cap = 90.0;
+  const RacingLine line = stadium_line(straight, r);
+  SpeedProfileParams params;
+  params.max_speed = cap;
+  const SpeedProfile p = compute_speed_profile(line, simple_envelope(mass, mu, force, cap), uniform_surface(line), params);
+  ASSERT_EQ(p.envelope.size(), p.speed.size());
+  for (std::size_t i = 0; i < p.speed.size(); ++i) EXPECT_GE(p.envelope[i], p.speed[i] - 1e-9) << "sample " << i;
+  const double vh = std::sqrt(mu * kGravity * r), a_brk = mu * kGravity;
+  // In the braking zone and the hairpin: the same as the profile.
+  for (double d : {20.0, 50.0, 100.0}) EXPECT_NEAR(p.envelope_speed(straight - d), p.target_speed(straight - d), 1e-6) << d;
+  EXPECT_NEAR(p.envelope_speed(straight + 0.5 * kPi * r), vh, 0.01 * vh);
+  // 30 m into the straight the profile is still accelerating (v^2 = vh^2 + 2 a x); the
+  // envelope is what braking for the hairpin 370 m on allows (within 1%: the passes step
+  // on 1 m samples, and the hairpin's first sample is not exactly at s = 400).
+  const double accelerating = std::sqrt(vh * vh + 2.0 * (force / mass) * 30.0);
+  EXPECT_NEAR(p.target_speed(30.0), accelerating, 0.03 * accelerating);
+  const double brakes_from = std::min(cap, std::sqrt(vh * vh + 2.0 * a_brk * 370.0));
+  EXPECT_NEAR(p.envelope_speed(30.0), brakes_from, 0.01 * brakes_from);
+  EXPECT_GT(p.envelope_speed(30.0), 2.0 * accelerating);
+  // 30 m before the hairpin, the braking curve's own speed.
+  const double braking = std::sqrt(vh * vh + 2.0 * a_brk * 30.0);
+  EXPECT_NEAR(p.envelope_speed(straight - 30.0), braking, 0.03 * braking);
+}
+
 TEST(SpeedProfile, GripFactorScalesTheCorners) {
   const RacingLine line = circle_line(40.0);
   const CarEnvelope env = simple_envelope(1000.0, 1.0, 5000.0, 80.0);
