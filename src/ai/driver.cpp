@@ -510,8 +510,8 @@ int AiDriver::lane_pass_side(const SeenCar& car, double fwd) const {
 // bend's inside) runs out of grip braking and turning onto it at once, and off the road.
 // (Not the lane's profile: that is also its acceleration curve out of the lane's slower
 // bend, which a car joining from the line on a straight is above without any danger. Asked
-// that, a let-by's lane at Port Ardent was refused for speed in 23,000 of 74,000 checks,
-// and the faster cars stayed held up behind the slower ones.)
+// that, a pressed car at Port Ardent found no lane to let its passer by in 40,742 steps of
+// three races, 5,645 with the envelope; the faster cars stayed behind the slower ones.)
 bool AiDriver::within_lane_speed(int side, double fwd) const {
   const SpeedProfile& lp = lane_profile(side);
   const double k = params_.speed_use;  // (the lane at full: its envelope, not the share a pass drives)
