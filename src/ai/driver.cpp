@@ -58,7 +58,9 @@ constexpr double kPassGripLook = 30.0;    // m beyond the car we pass over which
 constexpr double kBendAhead = 60.0;       // m beyond the car we pass over which the bend to take the inside of is found
 constexpr double kDefendLook = 4.0;        // s ahead at our speed a bend is defended in (the move is made on the straight)
 constexpr double kDefendSameBend = 30.0;   // m between two apexes below which they are one bend
-constexpr double kLetByReach = 1.2;        // s at our speed of bumper-to-bumper gap behind us a pressing car is within
+constexpr double kLetByReach = 2.5;        // s at our speed of bumper-to-bumper gap behind us a pressing car is within
+                                           // (1.2 s until the sixteenth AI session: on gravel and ice a follower braking
+                                           // at half the grip sits 30-45 m back and never pressed anyone)
 constexpr double kLetByMinReach = 12.0;    // m, that reach at the least
 constexpr double kLetByFaster = 1.0;       // m/s over what we would drive where it is that makes a car behind faster
 constexpr double kLetByCloseRate = 0.25;   // of a second of pressure each second a car behind is close but not faster
