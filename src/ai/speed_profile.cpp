@@ -501,9 +501,7 @@ double sample_at(const SpeedProfile& p, const std::vector<double>& values, doubl
 
 double SpeedProfile::target_speed(double at_s) const { return sample_at(*this, speed, at_s); }
 
-double SpeedProfile::envelope_speed(double at_s) const {
-  return envelope.empty() ? target_speed(at_s) : sample_at(*this, envelope, at_s);
-}
+double SpeedProfile::envelope_speed(double at_s) const { return sample_at(*this, envelope, at_s); }
 
 double SpeedProfile::accel_at(double at_s) const {
   const std::size_t n = accel.size();

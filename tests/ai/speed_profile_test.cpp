@@ -195,8 +195,8 @@ TEST(SpeedProfile, StraightToHairpinBrakingPoint) {
 }
 
 // The braking envelope is the braking curve alone: the profile in the braking zones and the
-// hairpins, above it where the profile is still accelerating out of them (a car that came
-// faster may keep its speed there), and the hard cap where no bend is near.
+// hairpins, and above it where the profile is still accelerating out of them (a car that
+// came faster may keep its speed there).
 TEST(SpeedProfile, BrakingEnvelopeIsTheBrakingCurveWithoutTheAccelerationCurve) {
   const double straight = 400.0, r = 15.0, mu = 1.0, mass = 1000.0, force = 4000.0, cap = 90.0;
   const RacingLine line = stadium_line(straight, r);
