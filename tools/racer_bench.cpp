@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include <box2d/b2_body.h>
 #include <nlohmann/json.hpp>
 
 #include "ai/ai_params.h"
@@ -40,6 +41,7 @@ constexpr const char* kUsage = R"(usage: racer-bench sim [options]
        racer-bench races [--seeds N] [--cars N] [--laps N] [--difficulty D] [--car FILE] [--jitter M] [--each] [--offset-passes] TRACK...
        racer-bench contacts --out CSV [--seeds N] [--cars N] [--laps N] [--difficulty D] [--car FILE] [--jitter M] [--offset-passes] TRACK...
        racer-bench trace --out CSV [--seeds N] [--cars N] [--laps N] [--difficulty D] [--car FILE] [--jitter M] [--offset-passes] TRACK...
+       racer-bench kick [--profile FILE] [--car FILE] [--laps N] [--every S] [--shift M] [--turn RAD] [--trace CSV] TRACK...
        racer-bench pass [--lead-profile FILE] [--gap M] [--before M] [--seconds S] [--profile FILE] [--trace CSV] [--offset-passes] TRACK...
        racer-bench astar --map FILE --scen FILE [--repeat N]
        racer-bench astar --random SIDE [--seed N] [--queries Q] [--obstacles P]
@@ -84,8 +86,21 @@ constexpr const char* kUsage = R"(usage: racer-bench sim [options]
   trace     the same races as `races`; one CSV row per car every 0.1 s: race distance, lap,
             line position s and lateral, passing offset and its goal, speed vs the driver's
             target and its profile, gap to the car ahead in its lane, alongside, holding its
-            lane, DWA (active, steering), recovery, detour, defending, letting a car by: how a race's passing and
-            following went; stdout: {"track", "rows"} per track
+            lane, DWA (active, steering), recovery, detour, defending, letting a car by, then the car's
+            handling (throttle, brake, steer, the tracking layer's and DWA's steer, yaw rate, body slip,
+            front and rear slip angle): how a race's passing and following went; stdout: {"track", "rows"} per track
+  kick      one AI car (--profile, default hard; mistakes off) alone on each TRACK for --laps
+            laps (default 3), knocked off its line every --every s (default 8): moved --shift m
+            (default 2.5) to the outside of its bend and turned --turn rad (default 0.1)
+            outwards, velocity and all (what DWA steering straight on for a second in a fast
+            bend leaves the tracker with). One line per track {"track", "kicks",
+            "mean_worst_off_m", "worst_off_m" (the worst |lateral - offset| after a kick),
+            "off_road" (kicks after which it left the road), "wall_kicks" (kicks after which it
+            touched a wall), "mean_max_body_slip_rad", "respawns"}: how the tracking layer and
+            the filters bring a car back at speed, deterministic, without a race's chaos;
+            --trace: one CSV row per 0.1 s (track, kick, t, s, lateral, offset, speed, target,
+            throttle, brake, steer, the tracking layer's steer, yaw rate, body slip, front and
+            rear slip angle)
   pass      one AI car (--profile, default hard) passing a slower one (--lead-profile, default
             easy, never passing) at every bend of each TRACK (the line's heading turning 0.5
             rad or more over 60 m; the bends at least 150 m apart), mistakes off: the car
@@ -252,6 +267,117 @@ int bench_lap(int argc, char** argv) {
                                 {"wall_contacts", r.wall_contacts}, {"respawns", r.respawns},
                                 {"max_body_slip_rad", max_slip}, {"realtime_factor", race.world().time() / wall}};
   std::cout << out.dump(2) << "\n";
+  return 0;
+}
+
+// ---- kick ------------------------------------------------------------------------------------
+
+// One AI car (--profile, default hard) alone on each TRACK for --laps laps, knocked off its
+// line every --every s: moved --shift m towards the outside of the bend it is in and turned
+// --turn rad outwards, velocity and all (what DWA steering straight on for a second in a fast
+// bend leaves the tracker with). Deterministic: how well the tracking layer and the filters
+// bring a car back at speed, without a race's chaos. Per track {"track", "kicks",
+// "mean_worst_off_m" (the worst |lateral - offset| in the --every s after a kick),
+// "worst_off_m", "off_road" (kicks after which a wheel-less stretch off the road followed),
+// "wall_kicks", "mean_max_body_slip_rad", "respawns"}.
+int bench_kick(int argc, char** argv) {
+  std::vector<std::string> tracks;
+  std::string car_path = std::string(RACER_SOURCE_DIR) + "/assets/cars/sedan.json";
+  std::string profile_path = std::string(RACER_SOURCE_DIR) + "/assets/ai/hard.json";
+  double laps = 3, every = 8.0, shift = 2.5, turn = 0.1;
+  std::ofstream trace;
+  for (int i = 2; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg.rfind("--", 0) != 0) {
+      tracks.push_back(arg);
+      continue;
+    }
+    if (i + 1 >= argc) fail("option " + arg + " needs a value");
+    const std::string value = argv[++i];
+    if (arg == "--profile") profile_path = value;
+    else if (arg == "--car") car_path = value;
+    else if (arg == "--laps") laps = parse(arg, value, 1, 50);
+    else if (arg == "--every") every = parse(arg, value, 2.0, 60.0);
+    else if (arg == "--shift") shift = parse(arg, value, 0.0, 10.0);
+    else if (arg == "--turn") turn = parse(arg, value, 0.0, 0.5);
+    else if (arg == "--trace") {
+      trace.open(value);
+      if (!trace.is_open()) fail("cannot write " + value);
+      trace << "track,kick,t,s,lateral,offset,speed,target,throttle,brake,steer,tracking_steer,yaw_rate,body_slip,alpha_f,alpha_r\n";
+    } else fail("unknown option " + arg);
+  }
+  if (tracks.empty()) fail("kick needs at least one TRACK file");
+  const Result<CarSpec> spec = load_car_spec(car_path);
+  const Result<AiParams> params = load_ai_params(profile_path);
+  if (!spec || !params) {
+    std::cerr << (!spec ? spec.error_text() : params.error_text()) << "\n";
+    return 1;
+  }
+  for (const std::string& path : tracks) {
+    const auto track = Track::load(path);
+    if (!track) {
+      std::cerr << track.error_text() << "\n";
+      return 1;
+    }
+    RaceEntry entry{"AI", spec.value().name, spec.value(), params.value()};
+    entry.params.mistakes_per_minute = 0.0;
+    RaceConfig config;
+    config.laps = static_cast<int>(laps);
+    Race race(track.value(), {entry}, config);
+    int kicks = 0, off_road = 0, wall_kicks = 0;
+    double sum_worst = 0.0, worst = 0.0, sum_slip = 0.0;
+    double next_kick = every, window_worst = 0.0, window_slip = 0.0, off_before = 0.0;
+    int walls_before = 0;
+    auto close_window = [&] {
+      if (kicks == 0) return;
+      const RaceCarResult r = race.result().cars.front();
+      sum_worst += window_worst, worst = std::max(worst, window_worst), sum_slip += window_slip;
+      if (r.off_track_seconds > off_before + 1e-9) off_road += 1;
+      if (r.wall_contacts > walls_before) wall_kicks += 1;
+    };
+    while (!race.over()) {
+      race.step();
+      const Car& car = race.world().car(0);
+      const DriverState& st = race.driver(0).state();
+      const Vec2 fwd = from_angle(car.heading());
+      window_worst = std::max(window_worst, std::abs(st.lateral - st.offset));
+      const double slip = std::atan2(cross(fwd, car.velocity()), std::max(1.0, dot(fwd, car.velocity())));
+      window_slip = std::max(window_slip, std::abs(slip));
+      if (trace.is_open() && race.world().steps() % 24 == 0) {
+        const Controls& c = race.controls(0);
+        trace << track.value()->spec().name << ',' << kicks << ',' << race.world().time() << ',' << st.s << ',' << st.lateral
+              << ',' << st.offset << ',' << car.forward_speed() << ',' << st.target_speed << ',' << c.throttle << ','
+              << c.brake << ',' << c.steer << ',' << st.tracking_steer << ',' << car.yaw_rate() << ',' << slip << ','
+              << 0.5 * (car.wheel(0).slip_angle + car.wheel(1).slip_angle) << ','
+              << 0.5 * (car.wheel(2).slip_angle + car.wheel(3).slip_angle) << '\n';
+      }
+      if (race.world().time() < next_kick) continue;
+      next_kick += every;
+      if (car.forward_speed() < 10.0 || st.recovery != Recovery::None) continue;  // a kick at a crawl shows nothing
+      close_window();
+      const RaceCarResult r = race.result().cars.front();
+      off_before = r.off_track_seconds, walls_before = r.wall_contacts;
+      // Outwards: away from the centre of the bend (to the right on a straight).
+      const PathSample at = race.driver(0).route().path.at(st.s);
+      const double out = race.driver(0).route().path.curvature_at(st.s) > 0.0 ? -1.0 : +1.0;
+      b2Body* body = car.body();
+      const Vec2 p = car.position() + at.normal * (out * shift);
+      const double a = out * turn;  // + = to the left
+      body->SetTransform(b2Vec2(static_cast<float>(p.x), static_cast<float>(p.y)), static_cast<float>(car.heading() + a));
+      const Vec2 v = rotate(car.velocity(), from_angle(a));
+      body->SetLinearVelocity(b2Vec2(static_cast<float>(v.x), static_cast<float>(v.y)));
+      kicks += 1, window_worst = 0.0, window_slip = 0.0;
+    }
+    close_window();
+    const RaceCarResult r = race.result().cars.front();
+    std::cout << nlohmann::ordered_json{{"track", track.value()->spec().name}, {"kicks", kicks},
+                                        {"mean_worst_off_m", kicks ? sum_worst / kicks : 0.0}, {"worst_off_m", worst},
+                                        {"off_road", off_road}, {"wall_kicks", wall_kicks},
+                                        {"mean_max_body_slip_rad", kicks ? sum_slip / kicks : 0.0},
+                                        {"respawns", r.respawns}}
+                     .dump()
+              << "\n";
+  }
   return 0;
 }
 
@@ -840,7 +966,8 @@ int bench_trace(int argc, char** argv) {
   if (set->tracks.empty() || set->out_path.empty()) fail("trace needs --out CSV and at least one TRACK file");
   std::ofstream csv(set->out_path);
   csv << "track,seed,t,car,difficulty,distance,lap,s,lateral,offset,offset_goal,speed,target,profile_speed,"
-         "gap_ahead,alongside,holding_lane,dwa_active,dwa_steering,recovery,detour,defending,letting_by\n";
+         "gap_ahead,alongside,holding_lane,dwa_active,dwa_steering,recovery,detour,defending,letting_by,"
+         "throttle,brake,steer,tracking_steer,steer_dwa,yaw_rate,body_slip,alpha_f,alpha_r\n";
   for (const std::string& path : set->tracks) {
     const auto track = Track::load(path);
     if (!track) {
@@ -865,7 +992,14 @@ int bench_trace(int argc, char** argv) {
               << d.profile().target_speed(st.s) << ',' << std::min(st.gap_ahead, 999.0) << ',' << st.alongside
               << ',' << st.holding_lane << ',' << st.dwa_active << ',' << st.dwa_steering << ','
               << static_cast<int>(st.recovery) << ',' << st.detour << ',' << st.defending << ','
-              << st.letting_by << '\n';
+              << st.letting_by << ',';
+          const Car& car = race.world().car(i);
+          const Controls& c = race.controls(i);
+          const Vec2 fwd = from_angle(car.heading());
+          csv << c.throttle << ',' << c.brake << ',' << c.steer << ',' << st.tracking_steer << ',' << st.steer_dwa << ','
+              << car.yaw_rate() << ',' << std::atan2(cross(fwd, car.velocity()), std::max(1.0, dot(fwd, car.velocity())))
+              << ',' << 0.5 * (car.wheel(0).slip_angle + car.wheel(1).slip_angle) << ','
+              << 0.5 * (car.wheel(2).slip_angle + car.wheel(3).slip_angle) << '\n';
           ++rows;
         }
       }
@@ -961,6 +1095,7 @@ int main(int argc, char** argv) {
   if (std::string(argv[1]) == "contacts") return bench_contacts(argc, argv);
   if (std::string(argv[1]) == "trace") return bench_trace(argc, argv);
   if (std::string(argv[1]) == "pass") return bench_pass(argc, argv);
+  if (std::string(argv[1]) == "kick") return bench_kick(argc, argv);
   if (std::string(argv[1]) == "astar") return bench_astar(argc, argv);
   if (std::string(argv[1]) == "dwa") return bench_dwa(argc, argv);
   if (std::string(argv[1]) != "sim") fail("unknown benchmark \"" + std::string(argv[1]) + "\" (see --help)");
