@@ -79,6 +79,13 @@ constexpr double kDiveFollow = 0.15;      // s, the following gap kept to a car 
 constexpr double kMergeTime = 0.15;       // s, the following gap kept to a car in the lane a merge takes us back to
 constexpr double kFollowBrake = 0.5;      // share of the grip a follower plans to match the car ahead's speed with
 constexpr double kDwaHold = 0.3;         // s DWA keeps the wheel after the tracker's arc was last blocked
+constexpr double kWideFrom = 2.0;        // m off the tracker's target beyond which the car counts as wide
+constexpr double kWideArcGrip = 1.2;     // of the steady cornering grip, the most the arc back asks for (a brief peak
+                                         // above the steady figure; at 1.0 the car could not come back at all)
+constexpr double kWideSpeedGrip = 1.0;   // of it, what the speed the arc back needs is reckoned at
+constexpr double kWideLift = 2.0;        // m/s^2, the most a wide car slows for that speed (a lift: cars behind it
+                                         // braking at 4 m/s^2 and more ran into it)
+constexpr double kWideFromSpeed = 0.5;   // of the planned speed, under which it never slows for it (off the grid)
 
 int every(double dt, double hz) { return std::max(1, static_cast<int>(std::lround(1.0 / (dt * hz)))); }
 
@@ -964,6 +971,7 @@ void AiDriver::route_around(const DriverView& v) {
 void AiDriver::track_line(const DriverView& v) {
   const TrackingState ts{v.self.position, v.self.heading, std::max(0.0, v.self.forward_speed)};
   const Vec2 rear = rear_axle(geometry_, ts);
+  arc_speed_ = 1e9;
   if (state_.detour) {  // round a blockage: Pure Pursuit on the A* detour
     const PathProjection dp = detour_path_.project(rear, detour_hint_);
     detour_hint_ = dp.index;
@@ -993,14 +1001,29 @@ void AiDriver::track_line(const DriverView& v) {
     // The arc through the target (Pure Pursuit) and what the tyres need on top of it to
     // hold that arc (the linear understeer gradient x lateral acceleration). A PI loop on
     // the yaw rate was tried here and taken out: at 45 m/s it spun the car.
-    const double kappa = 2.0 * std::sin(eta) / dist;
     const double speed = std::max(0.0, v.self.forward_speed);
+    const double kappa = arc_within_grip(2.0 * std::sin(eta) / dist, speed);
     delta = std::atan(geometry_.wheelbase * kappa) + understeer_.at(speed) * speed * speed * kappa;
     line_kappa_ = kappa;
   }
   learn_understeer(v);
   steer_cmd_ = steer_input(delta, geometry_);
   state_.tracking_steer = steer_cmd_;
+}
+
+// A car wide of its target (knocked there, or left there by DWA) at speed in a bend: Pure
+// Pursuit's arc back can ask for several times the grip, and the tyres then give none of it
+// (front past its peak, rear stepping out, the stability filter catching the slide and the
+// tracker asking again: a 1 Hz fishtail onto the grass). So the arc asks for at most
+// kWideArcGrip of the steady cornering grip, and the pedals slow towards the speed at which
+// the arc it wanted is within the grip (arc_speed_). (Measured with racer-bench kick.)
+double AiDriver::arc_within_grip(double kappa, double speed) {
+  if (std::abs(state_.lateral - offset_at(state_.s)) <= kWideFrom) return kappa;
+  const double a_y = full_grip_here() * route_->envelope.lateral_share * kGravity;  // m/s^2
+  if (std::abs(kappa) > 1e-4) arc_speed_ = std::sqrt(kWideSpeedGrip * a_y / std::abs(kappa));
+  if (speed <= 5.0) return kappa;
+  const double k_max = kWideArcGrip * a_y / (speed * speed);
+  return std::clamp(kappa, -k_max, k_max);
 }
 
 // Steady cornering on our own (no slide, no avoidance, no recovery) shows how much lock the
@@ -1122,6 +1145,9 @@ Controls AiDriver::pedals(const DriverView& v) {
   // blends back into following the curve so the pedals do not switch at the meeting point.
   const double under = std::clamp((v_ref - v_now) / kCatchUpBand, 0.0, 1.0);
   a_cmd += under * (std::max(a_cmd, kCatchUpDrive) - a_cmd);
+  // Wide, with the arc back beyond the grip (arc_within_grip): lift towards the speed it needs.
+  if (arc_speed_ < v_ref && v_now > kWideFromSpeed * v_ref)
+    a_cmd = std::min(a_cmd, std::max(-kWideLift, kSpeedGain * (arc_speed_ - v_now)));
   double cap = speed_cap_;
   if (dwa && !dwa_full_) cap = std::min(cap, std::max(dwa_speed_, 0.0));
   if (dwa && !state_.dwa_admissible) cap = 0.0;
