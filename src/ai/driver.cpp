@@ -271,6 +271,12 @@ double AiDriver::heading_error_to_line(const DriverView& v) const {
 // is grip_use of it).
 double AiDriver::full_grip_here() const { return full_grip_at(state_.s); }
 
+// m/s^2, the car's steady cornering grip on the surface under the line here (its envelope's
+// lateral share of the full friction).
+double AiDriver::cornering_accel_here() const {
+  return full_grip_here() * route_->envelope.lateral_share * kGravity;
+}
+
 double AiDriver::full_grip_at(double s) const {
   return profile_.mu[route_->line.index_at(route_->path.wrap(s))] / std::max(params_.grip_use, 0.05);
 }
@@ -319,7 +325,7 @@ double AiDriver::room_ahead(int side, double speed, double from, double hold) co
   const std::vector<double>& rooms = side > 0 ? route_->room_left : route_->room_right;
   const std::size_t n = line.points.size();
   const double v = std::max(speed, 10.0);
-  const double mu_y = full_grip_here() * route_->envelope.lateral_share * kGravity;
+  const double mu_y = cornering_accel_here();
   // Every line sample stepped through by index (the samples are evenly spaced).
   const auto every = static_cast<std::size_t>(std::max(1.0, std::round(kRoomStep / line.spacing())));
   const double step = static_cast<double>(every) * line.spacing();
@@ -1019,7 +1025,7 @@ void AiDriver::track_line(const DriverView& v) {
 // the arc it wanted is within the grip (arc_speed_). (Measured with racer-bench kick.)
 double AiDriver::arc_within_grip(double kappa, double speed) {
   if (std::abs(state_.lateral - offset_at(state_.s)) <= kWideFrom) return kappa;
-  const double a_y = full_grip_here() * route_->envelope.lateral_share * kGravity;  // m/s^2
+  const double a_y = cornering_accel_here();
   if (std::abs(kappa) > 1e-4) arc_speed_ = std::sqrt(kWideSpeedGrip * a_y / std::abs(kappa));
   if (speed <= 5.0) return kappa;
   const double k_max = kWideArcGrip * a_y / (speed * speed);

@@ -188,6 +188,7 @@ class AiDriver {
   double follow_cap(double gap, double ahead_speed, double time_gap, double speed) const;
   double full_grip_here() const;  // tyre friction on the surface at state_.s (grip_use undone)
   double full_grip_at(double s) const;  // the same at s along the line
+  double cornering_accel_here() const;  // m/s^2, the car's steady cornering grip at state_.s
   double heading_error_to_line(const DriverView& v) const;
   // s along the car's arc to undrivable ground (1e9: none before `horizon` s nor within 1 s)
   double time_to_edge(const DriverView& v, double horizon) const;
