@@ -99,8 +99,8 @@ constexpr const char* kUsage = R"(usage: racer-bench sim [options]
             touched a wall), "mean_max_body_slip_rad", "respawns"}: how the tracking layer and
             the filters bring a car back at speed, deterministic, without a race's chaos;
             --trace: one CSV row per 0.1 s (track, kick, t, s, lateral, offset, speed, target,
-            throttle, brake, steer, the tracking layer's steer, yaw rate, body slip, front and
-            rear slip angle)
+            throttle, brake, steer, the tracking layer's and DWA's steer, yaw rate, body slip,
+            front and rear slip angle)
   pass      one AI car (--profile, default hard) passing a slower one (--lead-profile, default
             easy, never passing) at every bend of each TRACK (the line's heading turning 0.5
             rad or more over 60 m; the bends at least 150 m apart), mistakes off: the car
@@ -156,6 +156,24 @@ double parse(const std::string& option, const std::string& text, double lo, doub
   if (text.empty() || *end != '\0' || !(v >= lo && v <= hi))
     fail(option + " must be a number in [" + std::to_string(lo) + ", " + std::to_string(hi) + "], got \"" + text + "\"");
   return v;
+}
+
+// rad, the car's body slip angle (+ = sliding to the left), as its driver reads it.
+double body_slip(const Car& car) {
+  SelfView self;
+  self.heading = car.heading();
+  self.velocity = car.velocity();
+  return self.body_slip();
+}
+
+double front_slip_angle(const Car& car) { return 0.5 * (car.wheel(0).slip_angle + car.wheel(1).slip_angle); }
+double rear_slip_angle(const Car& car) { return 0.5 * (car.wheel(2).slip_angle + car.wheel(3).slip_angle); }
+
+// The handling columns `trace` and `kick` end their rows with (kHandlingColumns), and the newline.
+constexpr const char* kHandlingColumns = "throttle,brake,steer,tracking_steer,steer_dwa,yaw_rate,body_slip,alpha_f,alpha_r";
+void write_handling(std::ostream& csv, const Car& car, const Controls& c, const DriverState& st) {
+  csv << c.throttle << ',' << c.brake << ',' << c.steer << ',' << st.tracking_steer << ',' << st.steer_dwa << ','
+      << car.yaw_rate() << ',' << body_slip(car) << ',' << front_slip_angle(car) << ',' << rear_slip_angle(car) << '\n';
 }
 
 // Each car weaves around its own circle: throttle, steering and braking all exercised.
@@ -242,8 +260,7 @@ int bench_lap(int argc, char** argv) {
   while (!race.over()) {
     race.step();
     const Car& car = race.world().car(0);
-    const Vec2 fwd = from_angle(car.heading());
-    const double slip = std::atan2(cross(fwd, car.velocity()), std::max(1.0, dot(fwd, car.velocity())));
+    const double slip = body_slip(car);
     max_slip = std::max(max_slip, std::abs(slip));
     if (trace.is_open() && race.world().steps() % every == 0) {
       const DriverState& d = race.driver(0).state();
@@ -251,8 +268,7 @@ int bench_lap(int argc, char** argv) {
       trace << race.world().time() << ',' << d.s << ',' << d.lateral << ',' << d.offset << ',' << car.forward_speed()
             << ',' << d.target_speed << ',' << race.driver(0).route().limit.target_speed(d.s) << ',' << c.throttle
             << ',' << c.brake << ',' << c.steer << ',' << car.yaw_rate() << ',' << slip << ','
-            << race.world().contacts(0).walls << ',' << 0.5 * (car.wheel(0).slip_angle + car.wheel(1).slip_angle) << ','
-            << 0.5 * (car.wheel(2).slip_angle + car.wheel(3).slip_angle) << ','
+            << race.world().contacts(0).walls << ',' << front_slip_angle(car) << ',' << rear_slip_angle(car) << ','
             << std::max(car.wheel(2).slip_ratio, car.wheel(3).slip_ratio) << ',' << car.drivetrain().state().gear << ','
             << car.drivetrain().state().rpm << ',' << d.tracking_steer << ',' << d.dwa_active << '\n';
     }
@@ -303,7 +319,7 @@ int bench_kick(int argc, char** argv) {
     else if (arg == "--trace") {
       trace.open(value);
       if (!trace.is_open()) fail("cannot write " + value);
-      trace << "track,kick,t,s,lateral,offset,speed,target,throttle,brake,steer,tracking_steer,yaw_rate,body_slip,alpha_f,alpha_r\n";
+      trace << "track,kick,t,s,lateral,offset,speed,target," << kHandlingColumns << '\n';
     } else fail("unknown option " + arg);
   }
   if (tracks.empty()) fail("kick needs at least one TRACK file");
@@ -339,17 +355,12 @@ int bench_kick(int argc, char** argv) {
       race.step();
       const Car& car = race.world().car(0);
       const DriverState& st = race.driver(0).state();
-      const Vec2 fwd = from_angle(car.heading());
       window_worst = std::max(window_worst, std::abs(st.lateral - st.offset));
-      const double slip = std::atan2(cross(fwd, car.velocity()), std::max(1.0, dot(fwd, car.velocity())));
-      window_slip = std::max(window_slip, std::abs(slip));
+      window_slip = std::max(window_slip, std::abs(body_slip(car)));
       if (trace.is_open() && race.world().steps() % 24 == 0) {
-        const Controls& c = race.controls(0);
         trace << track.value()->spec().name << ',' << kicks << ',' << race.world().time() << ',' << st.s << ',' << st.lateral
-              << ',' << st.offset << ',' << car.forward_speed() << ',' << st.target_speed << ',' << c.throttle << ','
-              << c.brake << ',' << c.steer << ',' << st.tracking_steer << ',' << car.yaw_rate() << ',' << slip << ','
-              << 0.5 * (car.wheel(0).slip_angle + car.wheel(1).slip_angle) << ','
-              << 0.5 * (car.wheel(2).slip_angle + car.wheel(3).slip_angle) << '\n';
+              << ',' << st.offset << ',' << car.forward_speed() << ',' << st.target_speed << ',';
+        write_handling(trace, car, race.controls(0), st);
       }
       if (race.world().time() < next_kick) continue;
       next_kick += every;
@@ -967,7 +978,7 @@ int bench_trace(int argc, char** argv) {
   std::ofstream csv(set->out_path);
   csv << "track,seed,t,car,difficulty,distance,lap,s,lateral,offset,offset_goal,speed,target,profile_speed,"
          "gap_ahead,alongside,holding_lane,dwa_active,dwa_steering,recovery,detour,defending,letting_by,"
-         "throttle,brake,steer,tracking_steer,steer_dwa,yaw_rate,body_slip,alpha_f,alpha_r\n";
+      << kHandlingColumns << '\n';
   for (const std::string& path : set->tracks) {
     const auto track = Track::load(path);
     if (!track) {
@@ -993,13 +1004,7 @@ int bench_trace(int argc, char** argv) {
               << ',' << st.holding_lane << ',' << st.dwa_active << ',' << st.dwa_steering << ','
               << static_cast<int>(st.recovery) << ',' << st.detour << ',' << st.defending << ','
               << st.letting_by << ',';
-          const Car& car = race.world().car(i);
-          const Controls& c = race.controls(i);
-          const Vec2 fwd = from_angle(car.heading());
-          csv << c.throttle << ',' << c.brake << ',' << c.steer << ',' << st.tracking_steer << ',' << st.steer_dwa << ','
-              << car.yaw_rate() << ',' << std::atan2(cross(fwd, car.velocity()), std::max(1.0, dot(fwd, car.velocity())))
-              << ',' << 0.5 * (car.wheel(0).slip_angle + car.wheel(1).slip_angle) << ','
-              << 0.5 * (car.wheel(2).slip_angle + car.wheel(3).slip_angle) << '\n';
+          write_handling(csv, race.world().car(i), race.controls(i), st);
           ++rows;
         }
       }
