@@ -742,7 +742,6 @@ void AiDriver::scan_traffic(const DriverView& v) {
   const Path& path = route_->path;
   const double len = path.length();
   const double fwd = v.self.forward_speed;
-  const PathSample here = path.at(state_.s);
   near_.clear();
   // The nearest car ahead in our lane, and the car we are passing wherever it is.
   SeenCar ahead, target, merging, behind;
@@ -761,8 +760,11 @@ void AiDriver::scan_traffic(const DriverView& v) {
     const double ds = wrap_ds(p.s - state_.s, len);
     if (ds < 0.0 && was_ahead_[idx] > 0) passed_at_[idx] = static_cast<double>(v.step) * v.dt;  // we went by it
     was_ahead_[idx] = ds > 0.0 ? 1 : -1;
-    const SeenCar seen{o.index, ds - half_length_ - o.half_length, ds, p.offset, dot(o.velocity, here.tangent),
-                    fwd - dot(o.velocity, here.tangent), o.half_width, o.half_length};
+    // Its speed along the line where it is (round a hairpin, our own tangent would make a car
+    // driving away from us one driving at us: the collision filter braked for it).
+    const double along = dot(o.velocity, path.at(p.s).tangent);
+    const SeenCar seen{o.index, ds - half_length_ - o.half_length, ds, p.offset, along, fwd - along, o.half_width,
+                       o.half_length};
     if (o.index == pass_.target) target = seen;
     if (ds < 0.0 && -ds < config_.look_range && (behind.index < 0 || ds > behind.ds)) behind = seen;
     const double lane = half_width_ + o.half_width + kLaneGap;

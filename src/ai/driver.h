@@ -55,7 +55,9 @@ struct DriverConfig {
   double respawn_after_s = 8.0;    ///< s without progress before asking for a respawn
   double progress_step_m = 3.0;    ///< m of progress that resets the stall clock
   double queue_gap_m = 10.0;       ///< m, a car this close ahead in our path: waiting, not stuck
-  double follow_time_s = 0.45;     ///< s, following gap kept to a car ahead on our line (and 2 m)
+  double follow_time_s = 0.6;      ///< s, following gap kept to a car ahead on our line (and 2 m); 0.45 until the
+                                   ///< eighteenth AI session, when the car ahead's speed round a bend was read too low
+                                   ///< (see scan_traffic) and the followers kept more room in bends than the figure said
   bool lane_passes = true;         ///< passes follow the route's passing lanes (false: a fixed offset from the line, the older way)
   double start_calm_s = 5.0;      ///< s from the start before a lane pass, racing room, a let-by or a defence is started (the field sorts itself out off the grid)
 };
