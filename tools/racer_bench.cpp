@@ -64,7 +64,7 @@ constexpr const char* kUsage = R"(usage: racer-bench sim [options]
             mixed): one JSON object per track with the issue-4 figures over all its races
             {"track", "races", "finished", "wall_contacts_per_car_lap",
             "car_contacts_per_car_lap", "max_stuck_s", "respawns", "min_overtakes",
-            "passes" {"started", "made", "dropped", "lost", "room_given", "defended", "let_by", "let_by_done"} (the drivers' committed passes; racing room given to a car beside; bends whose inside was covered against a car behind; faster cars moved over for, and how many of them went by then),
+            "passes" {"started", "made", "dropped", "lost", "room_given", "defended", "let_by", "let_by_done", "gave_way"} (the drivers' committed passes; racing room given to a car beside; bends whose inside was covered against a car behind; faster cars moved over for, and how many of them went by then; cars level on the next lane for 5 s given way to),
             "fastest_lap_over_limit", "races_meeting" {"item1", "item1_but_fastest_lap", "item4"}
             (how many races meet issue 4's items: all finish, walls <= 0.1 a car-lap, nobody
             stuck over 10 s, fastest lap within 5%; >= 4 overtakes, car contacts <= 0.3),
@@ -484,13 +484,14 @@ int bench_races(int argc, char** argv) {
   struct Sum {
     int races = 0, cars = 0, finished = 0, respawns = 0, min_overtakes = 1 << 30;
     double walls = 0, contacts = 0, car_laps = 0, max_stuck = 0, worst_fastest = -1e9, sim = 0, wall_s = 0;
-    int started = 0, made = 0, dropped = 0, lost = 0, room = 0, defended = 0, let_by = 0, let_by_done = 0;  // the drivers' passes; racing room given; bends defended; cars let by (and by)
+    int started = 0, made = 0, dropped = 0, lost = 0, room = 0, defended = 0, let_by = 0, let_by_done = 0, gave_way = 0;  // the drivers' passes; racing room given; bends defended; cars let by (and by); stalemates given up
     int item1 = 0, item1_but_lap = 0, item4 = 0;  // races meeting issue 4's items 1 and 4 (see json())
     void add_passes(const Race& race) {
       for (std::size_t i = 0; i < race.car_count(); ++i) {
         const DriverState& st = race.driver(i).state();
         started += st.passes_started, made += st.passes_made, dropped += st.passes_dropped, lost += st.passes_lost;
         room += st.room_given, defended += st.defences, let_by += st.let_bys, let_by_done += st.let_bys_done;
+        gave_way += st.give_ways;
       }
     }
     void add(const RaceResult& r, double wall) {
@@ -534,7 +535,8 @@ int bench_races(int argc, char** argv) {
               {"car_contacts_per_car_lap", contacts / std::max(1.0, car_laps)}, {"max_stuck_s", max_stuck},
               {"respawns", respawns}, {"min_overtakes", min_overtakes},
               {"passes", {{"started", started}, {"made", made}, {"dropped", dropped}, {"lost", lost}, {"room_given", room},
-                             {"defended", defended}, {"let_by", let_by}, {"let_by_done", let_by_done}}},
+                             {"defended", defended}, {"let_by", let_by}, {"let_by_done", let_by_done},
+                             {"gave_way", gave_way}}},
               {"fastest_lap_over_limit", worst_fastest},
               {"races_meeting", {{"item1", item1}, {"item1_but_fastest_lap", item1_but_lap}, {"item4", item4}}},
               {"realtime_factor", wall_s > 0.0 ? sim / wall_s : 0.0}};

@@ -72,6 +72,8 @@ constexpr double kLetByMax = 8.0;          // s we stay moved over at most
 constexpr double kLetByDelta = 2.0;        // m/s under the car's speed we lift to once out of its way, at the least
 constexpr double kLetByFloor = 0.8;        // of our profile's speed, the least we lift to (no brake test)
 constexpr double kLetByClear = 2.0;        // m its tail must be ahead of our nose before it is by
+constexpr double kStalemate = 5.0;         // s level with the car of our pass or room before the one behind gives way
+                                           // (side-by-side spells of real passes: most under 5 s, the stalemates 15-150 s)
 constexpr double kShiftLook = 1.5;        // s ahead the speed on a shifted line looks for a bend's inside
 constexpr double kShiftMinShare = 0.5;    // the least (1 - n k) a shifted line's speed is scaled by
 constexpr double kDiveLook = 0.7;         // s ahead the room on a bend's inside must last for a dive up it
@@ -191,7 +193,7 @@ void AiDriver::respawned() {
   queued_ = false;
   pipeline_.clear();
   offset_goal_ = bound_goal_ = state_.offset = 0.0;
-  pass_ = PassPlan{}, giving_room_ = state_.defending = state_.letting_by = false;
+  pass_ = PassPlan{}, giving_room_ = state_.defending = state_.letting_by = giving_way_ = false;
   dive_ = false;
   lane_side_ = 0, lane_share_ = lane_hold_ = lane_stay_ = 0.0, lane_leaving_ = false;
   planner_.reset();
@@ -451,8 +453,8 @@ void AiDriver::keep_and_count(bool in_reach, bool shut, const SeenCar& target, d
   keep_pass(pass_, in_reach, shut, dt);
   if (pass_.target >= 0) return;
   if (giving_room_ || state_.defending || state_.letting_by) {  // not a pass of ours
-    if (state_.letting_by && target.index >= 0 && target.ds > 0.0) ++state_.let_bys_done;
-    giving_room_ = state_.defending = state_.letting_by = false;
+    if (state_.letting_by && !giving_way_ && target.index >= 0 && target.ds > 0.0) ++state_.let_bys_done;
+    giving_room_ = state_.defending = state_.letting_by = giving_way_ = false;
     return;
   }
   if (pass_.cooldown_s > 0.0 && in_reach) ++state_.passes_dropped;
@@ -541,6 +543,7 @@ void AiDriver::choose_lane_pass(const SeenCar& ahead, const SeenCar& target, con
                                 double time) {
   const double reach = std::max(25.0, 12.0 + config_.follow_time_s * fwd);
   const double dt = 1.0 / config_.local_hz;
+  if (pass_.target < 0 || state_.letting_by || state_.defending) level_with_ = -1;  // (stalemate counts afresh)
   if (pass_.target >= 0 && state_.defending) {
     // A defence lasts to the bend's apex, while its car is still behind us in reach.
     const bool before_apex = wrap_ds(defend_apex_ - state_.s, route_->path.length()) > 0.0;
@@ -558,6 +561,8 @@ void AiDriver::choose_lane_pass(const SeenCar& ahead, const SeenCar& target, con
       let_by_need_ = std::max(0.0, half_length_ + target.half_length + kLetByClear - target.ds);
     }
     keep_and_count(in_reach, false, target, dt);
+  } else if (pass_.target >= 0 && stalemate(target, dt)) {
+    give_way(target);
   } else if (pass_.target >= 0) {
     const bool in_reach = target.index >= 0 && target.ds > -(half_length_ + target.half_length + kLaneBehind) &&
                           target.gap < reach + kPassReachExtra;
@@ -580,6 +585,27 @@ void AiDriver::choose_lane_pass(const SeenCar& ahead, const SeenCar& target, con
   if (!wants_pass(ahead, reach)) return;
   const int side = lane_pass_side(ahead, fwd);
   if (side != 0) pass_ = PassPlan{ahead.index, side, 0.0, 0.0}, ++state_.passes_started;
+}
+
+// Two cars of one pace side by side, each on its lane (the one passing, the other giving it
+// room, or both giving room), hold each other and the field behind up for laps: neither
+// gains. (Kestrel Downs, seed 5 at jitter 0.5: two medium cars level for 153 s, lapping 8 s
+// slower than either alone, the hard cars behind them too.) A car level with the car of its
+// pass or its room for kStalemate s, and behind it, gives way (give_way).
+bool AiDriver::stalemate(const SeenCar& target, double dt) {
+  if (target.index != level_with_) level_with_ = target.index, level_s_ = 0.0;
+  const bool level = target.index >= 0 && std::abs(target.ds) < half_length_ + target.half_length + kBesideMargin;
+  level_s_ = level ? level_s_ + dt : 0.0;
+  return level_s_ > kStalemate && target.ds > 0.0;
+}
+
+// Giving way to the car level with us: we let it by from the lane we are on (the let-by's
+// lift under its speed, out of its lane), then go back behind it.
+void AiDriver::give_way(const SeenCar& target) {
+  const int side = lane_side_ != 0 ? lane_side_ : (state_.lateral > target.lat ? +1 : -1);
+  pass_ = PassPlan{target.index, side, 0.0, 0.0}, giving_room_ = false, state_.letting_by = giving_way_ = true;
+  let_by_s_ = 0.0, let_by_clear_ = false, level_s_ = 0.0;
+  ++state_.give_ways;
 }
 
 // Racing room: a car come up beside us (its centre no more than half a car behind ours) with

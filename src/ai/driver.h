@@ -93,6 +93,7 @@ struct DriverState {
   bool defending = false;       ///< covering one now (pass_ is that defence, not a pass)
   int let_bys = 0;              ///< times we moved over on a straight for a faster car pressing us
   int let_bys_done = 0;         ///< of those, the times the car went by before we moved back
+  int give_ways = 0;            ///< times we gave way to a car level with us on the next lane (a stalemate)
   bool letting_by = false;      ///< moved over for one now (pass_ is that car, not a pass)
 };
 
@@ -183,6 +184,8 @@ class AiDriver {
   void defend(const SeenCar& behind, double fwd);  // a car close behind: cover the inside of the bend ahead
   void watch_pressure(const SeenCar& behind, double fwd, double time);  // how long a faster car has pressed us from behind
   void let_by(const SeenCar& behind, double fwd);  // a faster car pressing us: move over on a straight
+  bool stalemate(const SeenCar& target, double dt);  // level with the pass's car for too long, and behind it
+  void give_way(const SeenCar& target);             // let that car by from where we are
   double apex_ahead(double s, double distance, int side) const;  // m along the line, the bend's tightest point
   void choose_lane_pass(const SeenCar& ahead, const SeenCar& target, const SeenCar& behind, double fwd,
                         double time);  // time: s since the start
@@ -244,6 +247,7 @@ class AiDriver {
   double bound_goal_ = 0.0;      // m, that goal within the lane hold and the room ahead (last local tick)
   PassPlan pass_;                // the pass under way
   bool giving_room_ = false;     // pass_ is racing room given to a car beside us (give_room), not a pass
+  bool giving_way_ = false;      // the let-by under way is a stalemate's give_way (not counted as a let-by)
   double defend_apex_ = 0.0;     // m along the line (unwrapped from where it began): the defended bend's apex
   double defend_rolled_ = -1.0;  // m, the apex of the last bend whose defence was decided (one roll a bend; -1: none)
   int pressed_by_ = -1;          // index of the car close behind us (watch_pressure)
@@ -254,6 +258,8 @@ class AiDriver {
   double let_by_speed_ = 0.0;    // m/s along the line of that car (set while it is seen)
   double let_by_need_ = 0.0;     // m it must still gain on us to be by
   bool let_by_clear_ = false;    // we are out of its lane (sideways), so the lift lets it by rather than holding it up
+  int level_with_ = -1;          // index of the car of the pass under way (or given room) at the last step
+  double level_s_ = 0.0;         // s it has been level with us
   SpeedProfile lane_profile_[2];  // our speed profile on the left and the right passing lane
   int lane_side_ = 0;            // the passing lane the offset follows (+1 left, -1 right, 0 none)
   double lane_share_ = 0.0;      // [0, 1] of that lane's offset taken (ramps on and off)

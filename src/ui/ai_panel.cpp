@@ -148,6 +148,7 @@ void driver_state(const GameRace& race, int car) {
   row("room given", nullptr, "%d", st.room_given);
   row("defended", st.defending ? &kWarn : nullptr, "%d%s", st.defences, st.defending ? " (now)" : "");
   row("let by", st.letting_by ? &kWarn : nullptr, "%d of %d%s", st.let_bys_done, st.let_bys, st.letting_by ? " (now)" : "");
+  row("gave way", nullptr, "%d", st.give_ways);
   row("track steer", nullptr, "%+.2f", st.tracking_steer);
   row("steer", nullptr, "%+.2f %s", c.steer, c.steer > 0.01 ? "L" : (c.steer < -0.01 ? "R" : ""));
   bar("throttle", c.throttle, {0.3f, 0.75f, 0.4f, 1.0f});

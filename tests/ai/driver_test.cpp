@@ -717,6 +717,64 @@ TEST(Driver, LetsAFasterCarPressingItBy) {
   EXPECT_GT(stubborn.by_at, 1e8) << "s: not let by, the hard car stays behind";
 }
 
+// A stalemate: a medium car (letting by and defending off) on Foundry Loop's left-hand
+// passing lane, where the two lanes stay furthest apart, with another car held level with it
+// on the right-hand lane, 3 m ahead, at its speed, for 8 s; then that car drives on its own.
+// The medium car gives it racing room, and two cars of one pace in that state ran level for
+// laps (Kestrel Downs, seed 5 at jitter 0.5: 153 s, both 8 s a lap slower than alone). After
+// 5 s level, the one behind gives way: it lifts under the other's speed from its lane, and
+// once the other drives, the other is by, untouched.
+struct Stalemate {
+  int gave_way = 0;          // the medium car's give-ways while the other was held level
+  double ahead_after = 0.0;  // m centre to centre the other car is ahead along the line 8 s after it is let go
+  int car_contacts = 0;
+};
+Stalemate level_on_the_lanes(const Shipped& shipped) {
+  AiParams medium = scenario_profile("medium");
+  medium.let_by = 0.0, medium.defend = 0.0;  // no pressure let-by or defence ends it instead
+  Race race = scenario_race(shipped, medium, medium);
+  const AiRoute& route = race.driver(0).route();
+  const RacingLine& line = route.line;
+  const PassingLane &left = route.lane(+1), &right = route.lane(-1);
+  // Where the two lanes stay furthest apart over the next 300 m.
+  double start = 0.0, widest = 0.0;
+  for (double s0 = 0.0; s0 < line.length; s0 += 10.0) {
+    double least = 1e9;
+    for (double d = 0.0; d < 300.0; d += 5.0) {
+      const std::size_t k = line.index_at(s0 + d);
+      least = std::min(least, left.offset[k] - right.offset[k]);
+    }
+    if (least > widest) widest = least, start = s0;
+  }
+  auto place_on_lane = [&](int car, const PassingLane& lane, double s, double speed) {
+    const double ls = lane.lane_s[line.index_at(s)];
+    const Vec2 p = lane.line.position_at(ls), q = lane.line.position_at(ls + 1.0);
+    race.world().car(car).place(p, std::atan2(q.y - p.y, q.x - p.x), speed);
+  };
+  place_on_lane(0, left, start, 0.9 * race.driver(0).profile().target_speed(start) * medium.speed_use);
+  Stalemate out;
+  while (race.world().time() < 8.0) {  // held level on the other lane, 3 m ahead
+    place_on_lane(1, right, race.driver(0).state().s + 3.0, std::max(5.0, race.world().car(0).forward_speed()));
+    race.step();
+  }
+  out.gave_way = race.driver(0).state().give_ways;
+  while (race.world().time() < 16.0) race.step();
+  out.ahead_after = race.driver(1).state().s - race.driver(0).state().s;
+  out.ahead_after -= line.length * std::round(out.ahead_after / line.length);
+  out.car_contacts = race.result().cars.front().car_contacts;
+  return out;
+}
+
+TEST(Driver, GivesWayToACarLevelWithItForLong) {
+  Shipped shipped;
+  ASSERT_NO_FATAL_FAILURE(load_shipped("foundry_loop.json", shipped));
+  const Stalemate s = level_on_the_lanes(shipped);
+  std::printf("%d give-ways; the other car %.1f m ahead 8 s after it is let go; %d contacts\n", s.gave_way,
+              s.ahead_after, s.car_contacts);
+  EXPECT_GE(s.gave_way, 1) << "held level for 8 s and never gave way";
+  EXPECT_GT(s.ahead_after, 2.0 * 2.35) << "m centre to centre: the other car is not by";
+  EXPECT_EQ(s.car_contacts, 0);
+}
 
 // ---------------------------------------------------------------- knocked wide
 
