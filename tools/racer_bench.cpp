@@ -150,6 +150,13 @@ astar options:
   std::exit(2);
 }
 
+// A data file that did not load says why on stderr (file:line:col, what was expected).
+template <class T>
+bool loaded(const Result<T>& r) {
+  if (!r) std::cerr << r.error_text() << "\n";
+  return static_cast<bool>(r);
+}
+
 double parse(const std::string& option, const std::string& text, double lo, double hi) {
   char* end = nullptr;
   const double v = std::strtod(text.c_str(), &end);
@@ -331,10 +338,7 @@ int bench_kick(int argc, char** argv) {
   }
   for (const std::string& path : tracks) {
     const auto track = Track::load(path);
-    if (!track) {
-      std::cerr << track.error_text() << "\n";
-      return 1;
-    }
+    if (!loaded(track)) return 1;
     RaceEntry entry{"AI", spec.value().name, spec.value(), params.value()};
     entry.params.mistakes_per_minute = 0.0;
     RaceConfig config;
@@ -545,10 +549,7 @@ int bench_races(int argc, char** argv) {
   Sum all;
   for (const std::string& path : set->tracks) {
     const auto track = Track::load(path);
-    if (!track) {
-      std::cerr << track.error_text() << "\n";
-      return 1;
-    }
+    if (!loaded(track)) return 1;
     Sum one;
     for (int seed = 1; seed <= seeds; ++seed) {
       const std::unique_ptr<Race> owned = start_race(*set, track.value(), seed);
@@ -641,10 +642,7 @@ int bench_pass(int argc, char** argv) {
   }
   for (const std::string& path : tracks) {
     const auto track = Track::load(path);
-    if (!track) {
-      std::cerr << track.error_text() << "\n";
-      return 1;
-    }
+    if (!loaded(track)) return 1;
     AiParams ours = params.value();
     ours.mistakes_per_minute = 0.0;
     AiParams lead = lead_params.value();
@@ -726,10 +724,7 @@ int bench_surface(int argc, char** argv) {
   const auto t0 = std::chrono::steady_clock::now();
   const auto track = Track::load(track_path);
   const double build_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-  if (!track) {
-    std::cerr << track.error_text() << "\n";
-    return 1;
-  }
+  if (!loaded(track)) return 1;
   // Points from a fixed linear congruential sequence: the same points every run.
   const Vec2 lo = track.value()->bounds_min(), hi = track.value()->bounds_max();
   std::uint64_t state = 0x9E3779B97F4A7C15ull;
@@ -885,10 +880,7 @@ int bench_contacts(int argc, char** argv) {
          "other_dwa,near_ds,near_dlat,since_let_by,other_since_let_by\n";
   for (const std::string& path : tracks) {
     const auto track = Track::load(path);
-    if (!track) {
-      std::cerr << track.error_text() << "\n";
-      return 1;
-    }
+    if (!loaded(track)) return 1;
     int walls = 0, pairs = 0;
     for (int seed = 1; seed <= seeds; ++seed) {
       const std::unique_ptr<Race> owned = start_race(*set, track.value(), seed);
@@ -983,10 +975,7 @@ int bench_trace(int argc, char** argv) {
       << kHandlingColumns << '\n';
   for (const std::string& path : set->tracks) {
     const auto track = Track::load(path);
-    if (!track) {
-      std::cerr << track.error_text() << "\n";
-      return 1;
-    }
+    if (!loaded(track)) return 1;
     long rows = 0;
     for (int seed = 1; seed <= set->seeds; ++seed) {
       const std::unique_ptr<Race> owned = start_race(*set, track.value(), seed);
