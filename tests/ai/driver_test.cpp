@@ -544,6 +544,14 @@ void place_on_line(Race& race, const AiRoute& route, int car, double s, double s
   race.world().car(car).place(at.position, std::atan2(at.tangent.y, at.tangent.x), speed);
 }
 
+// Puts `car` on a passing lane abreast of the racing line's s (m), heading along the lane at
+// `speed` (m/s).
+void place_on_lane(Race& race, const AiRoute& route, const PassingLane& lane, int car, double s, double speed) {
+  const double ls = lane.lane_s[route.line.index_at(s)];
+  const Vec2 p = lane.line.position_at(ls), q = lane.line.position_at(ls + 1.0);
+  race.world().car(car).place(p, std::atan2(q.y - p.y, q.x - p.x), speed);
+}
+
 // A hard car 15 m behind an easy one (which never passes), both at the easy car's speed
 // 150 m before Foundry Loop's first bend (s = 170 m), mistakes off: with passing lanes it
 // moves to a lane, out of the easy car's lane (no following brake), and is by within 12 s
@@ -602,9 +610,7 @@ TEST(Driver, GivesRoomToACarBesideItOnAPassingLane) {
     // The car beside: on the left lane abreast of ours, at our speed along the line.
     const auto& st = race.driver(0).state();
     const std::size_t k = route.line.index_at(st.s);
-    const double ls = left.lane_s[k];
-    const Vec2 p = left.line.position_at(ls), q = left.line.position_at(ls + 1.0);
-    race.world().car(1).place(p, std::atan2(q.y - p.y, q.x - p.x), std::max(5.0, race.world().car(0).forward_speed()));
+    place_on_lane(race, route, left, 1, st.s, std::max(5.0, race.world().car(0).forward_speed()));
     race.step();
     closest = std::min(closest, left.offset[k] - st.lateral);
     if (race.world().time() > 3.0) worst_off_lane = std::max(worst_off_lane, std::abs(st.lateral - right.offset[k]));
@@ -746,15 +752,10 @@ Stalemate level_on_the_lanes(const Shipped& shipped) {
     }
     if (least > widest) widest = least, start = s0;
   }
-  auto place_on_lane = [&](int car, const PassingLane& lane, double s, double speed) {
-    const double ls = lane.lane_s[line.index_at(s)];
-    const Vec2 p = lane.line.position_at(ls), q = lane.line.position_at(ls + 1.0);
-    race.world().car(car).place(p, std::atan2(q.y - p.y, q.x - p.x), speed);
-  };
-  place_on_lane(0, left, start, 0.9 * race.driver(0).profile().target_speed(start) * medium.speed_use);
+  place_on_lane(race, route, left, 0, start, 0.9 * race.driver(0).profile().target_speed(start) * medium.speed_use);
   Stalemate out;
   while (race.world().time() < 8.0) {  // held level on the other lane, 3 m ahead
-    place_on_lane(1, right, race.driver(0).state().s + 3.0, std::max(5.0, race.world().car(0).forward_speed()));
+    place_on_lane(race, route, right, 1, race.driver(0).state().s + 3.0, std::max(5.0, race.world().car(0).forward_speed()));
     race.step();
   }
   out.gave_way = race.driver(0).state().give_ways;
