@@ -71,7 +71,9 @@ constexpr const char* kUsage = R"(usage: racer-bench sim [options]
             "realtime_factor"} (worst or mean as named), then
             {"all": ...} over every track: a driver change judged on one race of one seed is
             noise (the races are chaotic); --each: first one such line per race, with its
-            "track" and "seed"; --jitter M: each car starts up to M m (at most 0.5) forward or
+            "track", "seed" and "jitter", and "cars": each car's "difficulty", "grid_position",
+            "position", "best_over_limit", "lap_times", "wall_contacts", "car_contacts",
+            "max_stuck_s", "overtakes"; --jitter M: each car starts up to M m (at most 0.5) forward or
             back of its grid slot, drawn from the seed (a mixed field's seeds otherwise give
             nearly the same race on a track; off, the races are racer --headless's own);
             --offset-passes (races, contacts, trace, pass): the drivers pass on a fixed offset
@@ -480,6 +482,21 @@ std::unique_ptr<Race> start_race(const RaceSet& set, const std::shared_ptr<const
   return race;
 }
 
+// races --each: every car of one race in a line of its own figures (grid slot to finish, its
+// laps against its limit), to find which car's laps a race's worst figure comes from.
+nlohmann::ordered_json car_lines(const RaceResult& r) {
+  nlohmann::ordered_json cars = nlohmann::ordered_json::array();
+  for (const RaceCarResult& c : r.cars) {
+    nlohmann::ordered_json laps = nlohmann::ordered_json::array();
+    for (const double t : c.lap_times) laps.push_back(std::round(t * 100.0) / 100.0);
+    cars.push_back({{"difficulty", c.difficulty}, {"grid_position", c.grid_position}, {"position", c.position},
+                    {"best_over_limit", c.best_lap ? nlohmann::ordered_json(*c.best_lap / c.limit_lap_time - 1.0) : nullptr},
+                    {"lap_times", laps}, {"wall_contacts", c.wall_contacts}, {"car_contacts", c.car_contacts},
+                    {"max_stuck_s", c.max_stuck_seconds}, {"overtakes", c.overtakes}});
+  }
+  return cars;
+}
+
 int bench_races(int argc, char** argv) {
   const std::optional<RaceSet> set = parse_race_set(argc, argv, false);
   if (!set) return 1;
@@ -563,8 +580,9 @@ int bench_races(int argc, char** argv) {
       if (set->each) {
         Sum alone;
         alone.add(r, wall), alone.add_passes(race);
-        nlohmann::ordered_json line = {{"track", track.value()->spec().name}, {"seed", seed}};
+        nlohmann::ordered_json line = {{"track", track.value()->spec().name}, {"seed", seed}, {"jitter", set->jitter}};
         line.update(alone.json());
+        line["cars"] = car_lines(r);
         std::cout << line.dump() << "\n";
       }
     }
