@@ -44,6 +44,8 @@ constexpr double kRoomStep = 4.0;        // m between the samples it looks at
 constexpr double kBendLook = 1.0;        // s ahead the offset's rate looks for a bend
 constexpr double kLaneBehind = 5.0;        // m bumper to bumper behind us a passed car must be before its lane pass ends
 constexpr double kLaneSideGap = 1.2;       // m of daylight a passing lane must leave the car it passes, and two cars side by side keep
+constexpr double kHoldLead = 0.3;           // s ahead a car beside us closing sideways is held from (our offset lags:
+                                            // held from where it was, two cars closing met side to side)
 constexpr double kLaneSpeedShare = 0.95;   // of the lane's profile a pass drives at (a car beside it, no room to run wide)
 constexpr double kLaneFollow = 0.3;        // s, the following gap kept to the car a lane pass is on while still in its lane
 constexpr double kLaneMeet = 1.0;          // m: a lane this near the racing line meets it (where a finished pass leaves it)
@@ -734,6 +736,7 @@ LaneHold AiDriver::side_by_side() const {
   hold.half_length = half_length_;
   hold.half_width = half_width_;
   if (config_.lane_passes) hold.gap = kLaneSideGap;
+  hold.lead = kHoldLead;
   return hold;
 }
 
@@ -788,7 +791,8 @@ void AiDriver::scan_traffic(const DriverView& v) {
     was_ahead_[idx] = ds > 0.0 ? 1 : -1;
     // Its speed along the line where it is (round a hairpin, our own tangent would make a car
     // driving away from us one driving at us: the collision filter braked for it).
-    const double along = dot(o.velocity, path.at(p.s).tangent);
+    const PathSample there = path.at(p.s);
+    const double along = dot(o.velocity, there.tangent);
     const SeenCar seen{o.index, ds - half_length_ - o.half_length, ds, p.offset, along, fwd - along, o.half_width,
                        o.half_length};
     if (o.index == pass_.target) target = seen;
@@ -808,7 +812,7 @@ void AiDriver::scan_traffic(const DriverView& v) {
         seen.gap < merging.gap)
       merging = seen;
     if (std::abs(ds) < half_length_ + o.half_length + kBesideMargin) alongside = true, alongside_lat = p.offset;
-    if (ds > -(half_length_ + o.half_length + 4.0) && ds < 30.0) near_.push_back({ds, p.offset, o.half_width, o.half_length, o.index});
+    if (ds > -(half_length_ + o.half_length + 4.0) && ds < 30.0) near_.push_back({ds, p.offset, o.half_width, o.half_length, o.index, dot(o.velocity, there.normal)});
   }
   state_.gap_ahead = ahead.gap;
   state_.alongside = alongside;
@@ -822,7 +826,7 @@ void AiDriver::scan_traffic(const DriverView& v) {
     choose_lane_pass(ahead, target, behind, fwd, static_cast<double>(v.step) * v.dt);
     if (pass_.side != 0 || lane_side_ != 0) {
       beside_.clear();
-      for (const Near& c : near_) beside_.push_back({c.ds, c.lat, c.half_length, c.half_width});
+      for (const Near& c : near_) beside_.push_back({c.ds, c.lat, c.half_length, c.half_width, c.lat_rate});
       follow_lane(fwd, alongside);
       return;
     }
@@ -841,7 +845,7 @@ void AiDriver::scan_traffic(const DriverView& v) {
   // racing line moving towards it would squeeze it into the wall, or us into it).
   const double free_goal = offset_goal_;
   beside_.clear();
-  for (const Near& c : near_) beside_.push_back({c.ds, c.lat, c.half_length, c.half_width});
+  for (const Near& c : near_) beside_.push_back({c.ds, c.lat, c.half_length, c.half_width, c.lat_rate});
   const bool beside_target = pass_.side != 0 && target.index >= 0 && target.gap <= kBesideMargin;  // distance_to_alongside 0
   const double hold = beside_target ? distance_to_pass(target, std::max(0.0, fwd)) : 0.0;
   const double held = hold_lane(offset_goal_, beside_, side_by_side());

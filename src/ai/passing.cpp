@@ -11,8 +11,9 @@ double hold_lane(double goal, std::span<const LineCar> cars, const LaneHold& me)
   for (const LineCar& c : cars) {
     if (std::abs(c.ds) >= me.half_length + c.half_length + me.overlap) continue;  // not beside us
     const double apart = me.half_width + c.half_width + me.gap;
-    if (c.lat > me.lateral) hi = std::min(hi, c.lat - apart);  // beside us on the left
-    else if (c.lat < me.lateral) lo = std::max(lo, c.lat + apart);
+    const double coming = c.lat_rate * me.lead;
+    if (c.lat > me.lateral) hi = std::min(hi, c.lat + std::min(0.0, coming) - apart);  // beside us on the left
+    else if (c.lat < me.lateral) lo = std::max(lo, c.lat + std::max(0.0, coming) + apart);
   }
   if (lo > hi) return 0.5 * (lo + hi);  // a car on each side: the middle
   return std::clamp(goal, lo, hi);

@@ -14,19 +14,23 @@ struct LineCar {
   double lat = 0.0;          ///< m, its lateral offset from the line (+ = left)
   double half_length = 2.2;  ///< m
   double half_width = 0.9;   ///< m
+  double lat_rate = 0.0;     ///< m/s, its lateral speed (+ = moving left)
 };
 
 /// hold_lane: two cars side by side must not squeeze each other into the wall. Every car
 /// overlapping us along the line (|ds| < both half lengths + `overlap`) bounds the offset we
 /// may aim for to its own side of us: at least both half widths + `gap` of lateral room
-/// between the centres. Returns `goal` clamped into that band (sandwiched: the middle of the
-/// two cars beside us). A car at exactly our lateral offset bounds nothing.
+/// between the centres, from where it will be `lead` s on when it moves towards us (our
+/// offset gets there only after a lag; two cars closing on each other both hold off
+/// sooner). Returns `goal` clamped into that band (sandwiched: the middle of the two cars
+/// beside us). A car at exactly our lateral offset bounds nothing.
 struct LaneHold {
   double lateral = 0.0;      ///< m, our lateral offset from the line (+ = left)
   double half_length = 2.2;  ///< m, ours
   double half_width = 0.9;   ///< m, ours
   double gap = 0.8;          ///< m of daylight kept between the cars' sides
   double overlap = 1.5;      ///< m beyond bumper to bumper that still counts as beside
+  double lead = 0.0;         ///< s ahead a car moving towards us is bounded from
 };
 double hold_lane(double goal, std::span<const LineCar> cars, const LaneHold& me);
 

@@ -19,6 +19,21 @@ TEST(HoldLane, ACarBesideBoundsTheOffsetToOurSide) {
   EXPECT_DOUBLE_EQ(hold_lane(0.0, right, me), -1.5 + 2.6);  // squeezed from the right: move left
 }
 
+// Our offset reaches the bound only after a lag, so a car beside us closing sideways is
+// bounded from where it will be `lead` s on; moving away from us, from where it is.
+TEST(HoldLane, ACarMovingTowardsUsIsBoundedFromWhereItWillBe) {
+  LaneHold me;
+  me.lead = 0.5;
+  std::vector<LineCar> left{{0.5, 3.0, 2.2, 0.9, -2.0}};  // 3 m left, closing at 2 m/s
+  EXPECT_DOUBLE_EQ(hold_lane(3.0, left, me), 3.0 - 1.0 - 2.6);
+  left[0].lat_rate = +2.0;  // moving away: no credit taken for it
+  EXPECT_DOUBLE_EQ(hold_lane(3.0, left, me), 3.0 - 2.6);
+  const std::vector<LineCar> right{{-1.0, -3.0, 2.2, 0.9, 1.0}};  // 3 m right, closing at 1 m/s
+  EXPECT_DOUBLE_EQ(hold_lane(-3.0, right, me), -3.0 + 0.5 + 2.6);
+  me.lead = 0.0;
+  EXPECT_DOUBLE_EQ(hold_lane(-3.0, right, me), -3.0 + 2.6);
+}
+
 TEST(HoldLane, CarsAheadOrBehindBoundNothing) {
   LaneHold me;
   // 2.2 + 2.2 + 1.5 = 5.9 m: a car 6 m ahead (or behind) is not beside us.
