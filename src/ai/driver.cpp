@@ -186,7 +186,7 @@ void AiDriver::respawned() {
   state_.detour = false;
   blocked_for_ = 0.0;
   state_.stall_seconds = 0.0;
-  progress_mark_ = progress_;
+  stall_mark_ = -std::numeric_limits<double>::infinity();  // marked again on the next tick
   last_s_ = -1.0;
   last_forward_speed_ = -1e9;
   launch_accel_ = 0.0;
@@ -234,8 +234,11 @@ void AiDriver::sense(const DriverView& v) {
 }
 
 void AiDriver::watch_stall(const DriverView& v) {
-  if (progress_ > progress_mark_ + config_.progress_step_m || progress_ < progress_mark_ - 50.0) {
-    progress_mark_ = progress_;
+  // The clock counts the race's own distance, as the race's stall clock does: two measures of
+  // 3 m (along our line, along the centreline) part ways for a car turning or creeping off the
+  // line, and one car crept past this mark on its line while the race counted 12 s stuck.
+  if (v.race_distance > stall_mark_ + config_.progress_step_m || v.race_distance < stall_mark_ - 50.0) {
+    stall_mark_ = v.race_distance;
     state_.stall_seconds = 0.0;
   } else {
     state_.stall_seconds += v.dt;

@@ -20,6 +20,7 @@
 // Pure and deterministic: randomness (mistakes) only from the seeded AiRng.
 #include <cstdint>
 #include <deque>
+#include <limits>
 #include <memory>
 #include <vector>
 
@@ -53,7 +54,7 @@ struct DriverConfig {
   double steer_rate = 5.0;         ///< 1/s of full lock
   double stall_trigger_s = 1.0;    ///< s without progress at standstill before reversing
   double respawn_after_s = 8.0;    ///< s without progress before asking for a respawn
-  double progress_step_m = 3.0;    ///< m of progress that resets the stall clock
+  double progress_step_m = 3.0;    ///< m of race distance that resets the stall clock (the race's own)
   double queue_gap_m = 10.0;       ///< m, a car this close ahead in our path: waiting, not stuck
   double follow_time_s = 0.6;      ///< s, following gap kept to a car ahead on our line (and 2 m); 0.45 until the
                                    ///< eighteenth AI session, when the car ahead's speed round a bend was read too low
@@ -275,7 +276,8 @@ class AiDriver {
   double dwa_hold_ = 0.0;        // s DWA keeps the wheel (see avoid)
   bool dwa_full_ = false;        // DWA chose the top of its window (wants to speed up)
   // stall and recovery
-  double progress_ = 0.0, progress_mark_ = 0.0;
+  double progress_ = 0.0;  // m along our line since the start (detours end by it)
+  double stall_mark_ = -std::numeric_limits<double>::infinity();  // m of race distance the stall clock runs from
   double last_forward_speed_ = -1e9;  // m/s last step (-1e9: none yet)
   double launch_accel_ = 0.0;         // m/s^2, smoothed forward acceleration
   double last_s_ = -1.0;

@@ -49,6 +49,9 @@ struct DriverView {
   const Track* track = nullptr;           ///< the track being raced (never null in a race)
   SelfView self;
   std::span<const OtherCarView> others;   ///< every other car (valid during the tick only)
+  /// m, the race's count of this car's progress (laps x lap length + distance into the lap,
+  /// along the centreline): what the race's stall clock measures, so the driver's too.
+  double race_distance = 0.0;
   std::int64_t step = 0;                  ///< fixed steps since the start
   double dt = 1.0 / 240.0;                ///< s, the fixed step
 };

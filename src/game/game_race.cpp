@@ -156,7 +156,7 @@ Controls GameRace::controls_for(std::size_t i, const Controls& player_controls, 
     return p;
   }
   if (static_cast<int>(i) == player_ && hold_left_ > 0.0) return held();
-  if (c.driver) return c.driver->tick(make_driver_view(*world_, *track_, i, others_));
+  if (c.driver) return c.driver->tick(make_driver_view(*world_, *track_, i, c.distance, others_));
   return sanitized(player_controls);
 }
 

@@ -90,7 +90,7 @@ void Race::run() {
   while (!over()) step();
 }
 
-DriverView Race::view_of(std::size_t i) { return make_driver_view(*world_, *track_, i, others_); }
+DriverView Race::view_of(std::size_t i) { return make_driver_view(*world_, *track_, i, cars_[i].distance, others_); }
 
 // ---------------------------------------------------------------- progress and stalls
 

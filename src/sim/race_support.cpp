@@ -80,11 +80,12 @@ bool touching_static(const World& world, std::size_t i) {
   return false;
 }
 
-DriverView make_driver_view(const World& world, const Track& track, std::size_t i,
+DriverView make_driver_view(const World& world, const Track& track, std::size_t i, double race_distance,
                             std::vector<OtherCarView>& others) {
   const Car& car = world.car(i);
   DriverView v;
   v.track = &track;
+  v.race_distance = race_distance;
   v.step = world.steps();
   v.dt = world.dt();
   SelfView& s = v.self;

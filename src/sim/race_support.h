@@ -51,9 +51,9 @@ bool car_on_road(const Track& track, const Car& car);
 /// Touching static geometry (walls, barriers, obstacles) this step.
 bool touching_static(const World& world, std::size_t i);
 
-/// The read-only view of car i for its driver. `others` is scratch storage the view's span
-/// points into: it must outlive the use of the view (one tick).
-DriverView make_driver_view(const World& world, const Track& track, std::size_t i,
+/// The read-only view of car i for its driver, `race_distance` m into its race. `others` is
+/// scratch storage the view's span points into: it must outlive the use of the view (one tick).
+DriverView make_driver_view(const World& world, const Track& track, std::size_t i, double race_distance,
                             std::vector<OtherCarView>& others);
 
 // ---------------------------------------------------------------- respawn

@@ -352,6 +352,37 @@ TEST(Driver, DetourEndsWhenTheStoppedCarMovesOff) {
 
 // ---------------------------------------------------------------- live profile changes
 
+// The stall clock counts the race's distance (DriverView::race_distance), as the race's own
+// stall clock does. A car standing on its line while the race sees it gain 3.5 m every 2 s is
+// not stalled; standing with the race's distance still, it asks for a respawn after
+// respawn_after_s. (Counted along the line, the two clocks parted: a car creeping off the
+// line reset the driver's while the race counted it 12 s stuck.)
+TEST(Driver, StallClockCountsTheRaceDistance) {
+  Shipped shipped;
+  ASSERT_NO_FATAL_FAILURE(load_shipped("kestrel_downs.json", shipped));
+  const Track& t = *shipped.track;
+  const AiParams params;
+  const auto route = plan_route(t, shipped.sedan, params.line_margin);
+  const PathSample at = route->path.at(200.0);
+  const DriverConfig config;
+  auto seconds_to_respawn = [&](double gain_every_2s) {
+    AiDriver driver(route, t, shipped.sedan, params, 7, config);
+    DriverView v;
+    v.track = &t;
+    v.self.position = at.position;
+    v.self.heading = std::atan2(at.tangent.y, at.tangent.x);
+    for (std::int64_t k = 0; static_cast<double>(k) * v.dt < 20.0; ++k) {
+      v.step = k;
+      v.race_distance = 100.0 + gain_every_2s * std::floor(static_cast<double>(k) * v.dt / 2.0);
+      driver.tick(v);
+      if (driver.wants_respawn()) return static_cast<double>(k) * v.dt;
+    }
+    return -1.0;
+  };
+  EXPECT_LT(seconds_to_respawn(3.5), 0.0) << "a car the race sees gaining is not stalled";
+  EXPECT_NEAR(seconds_to_respawn(0.0), config.respawn_after_s, 0.05);  // a tick's rounding
+}
+
 // set_params (the AI tuning panel) rebuilds the planning speed profile as the constructor
 // would for the new grip_use, swaps the route for a new line_margin, and leaves the rest of
 // the driver alone; the same params again change nothing.
