@@ -213,7 +213,8 @@ class AiDriver {
   std::vector<Vec2> waypoints_;
   std::vector<DwaObstacle> obstacles_;
   std::vector<int> other_hints_;
-  struct Near { double ds, lat, half_width, half_length; int index; double lat_rate; };  // another car near us, in line coordinates (lat_rate: m/s, + = moving left)
+  // Another car near us, in line coordinates (lat_rate: m/s sideways, + = moving left).
+  struct Near { double ds, lat, half_width, half_length; int index; double lat_rate; };
   bool in_band(const Near& c, double lo, double hi) const;  // c near our sides anywhere in [lo, hi] (m lateral)
   // routing around a blockage
   GridSearch search_;
