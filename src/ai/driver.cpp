@@ -44,7 +44,7 @@ constexpr double kRoomStep = 4.0;        // m between the samples it looks at
 constexpr double kBendLook = 1.0;        // s ahead the offset's rate looks for a bend
 constexpr double kLaneBehind = 5.0;        // m bumper to bumper behind us a passed car must be before its lane pass ends
 constexpr double kLaneSideGap = 1.2;       // m of daylight a passing lane must leave the car it passes, and two cars side by side keep
-constexpr double kHoldLead = 0.3;           // s ahead a car beside us closing sideways is held from (our offset lags:
+constexpr double kHoldLead = 0.35;          // s ahead a car beside us closing sideways is held from (our offset lags:
                                             // held from where it was, two cars closing met side to side)
 constexpr double kLaneSpeedShare = 0.95;   // of the lane's profile a pass drives at (a car beside it, no room to run wide)
 constexpr double kLaneFollow = 0.3;        // s, the following gap kept to the car a lane pass is on while still in its lane
