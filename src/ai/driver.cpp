@@ -815,8 +815,11 @@ void AiDriver::scan_traffic(const DriverView& v) {
         seen.gap < merging.gap)
       merging = seen;
     if (std::abs(ds) < half_length_ + o.half_length + kBesideMargin) alongside = true, alongside_lat = p.offset;
-    if (ds > -(half_length_ + o.half_length + 4.0) && ds < 30.0) near_.push_back({ds, p.offset, o.half_width, o.half_length, o.index, dot(o.velocity, there.normal)});
+    if (ds > -(half_length_ + o.half_length + 4.0) && ds < 30.0)
+      near_.push_back({ds, p.offset, o.half_width, o.half_length, o.index, dot(o.velocity, there.normal)});
   }
+  beside_.clear();  // the same cars for hold_lane, whichever way the offset is followed below
+  for (const Near& c : near_) beside_.push_back({c.ds, c.lat, c.half_length, c.half_width, c.lat_rate});
   state_.gap_ahead = ahead.gap;
   state_.alongside = alongside;
   closing_ = ahead.closing;
@@ -828,8 +831,6 @@ void AiDriver::scan_traffic(const DriverView& v) {
   if (config_.lane_passes) {
     choose_lane_pass(ahead, target, behind, fwd, static_cast<double>(v.step) * v.dt);
     if (pass_.side != 0 || lane_side_ != 0) {
-      beside_.clear();
-      for (const Near& c : near_) beside_.push_back({c.ds, c.lat, c.half_length, c.half_width, c.lat_rate});
       follow_lane(fwd, alongside);
       return;
     }
@@ -847,8 +848,6 @@ void AiDriver::scan_traffic(const DriverView& v) {
   // Side by side: whatever the pass or the line wants, keep our side of a car beside us (the
   // racing line moving towards it would squeeze it into the wall, or us into it).
   const double free_goal = offset_goal_;
-  beside_.clear();
-  for (const Near& c : near_) beside_.push_back({c.ds, c.lat, c.half_length, c.half_width, c.lat_rate});
   const bool beside_target = pass_.side != 0 && target.index >= 0 && target.gap <= kBesideMargin;  // distance_to_alongside 0
   const double hold = beside_target ? distance_to_pass(target, std::max(0.0, fwd)) : 0.0;
   const double held = hold_lane(offset_goal_, beside_, side_by_side());
