@@ -83,6 +83,9 @@ constexpr double kDiveFollow = 0.15;      // s, the following gap kept to a car 
 constexpr double kMergeTime = 0.15;       // s, the following gap kept to a car in the lane a merge takes us back to
 constexpr double kFollowBrake = 0.5;      // share of the grip a follower plans to match the car ahead's speed with
 constexpr double kDwaHold = 0.3;         // s DWA keeps the wheel after the tracker's arc was last blocked
+constexpr double kTrackDamping = 0.3;     // s of the speed the car closes on its offset at, taken off the tracker's
+                                         // cross-track correction (PD, not P: the lag of steer and yaw overshot)
+constexpr double kTrackDampingMost = 2.0;  // m that takes off at the most
 constexpr double kWideFrom = 2.0;        // m off the tracker's target beyond which the car counts as wide
 constexpr double kWideArcGrip = 1.2;     // of the steady cornering grip, the most the arc back asks for (a brief peak
                                          // above the steady figure; at 1.0 the car could not come back at all)
@@ -1024,9 +1027,13 @@ void AiDriver::track_line(const DriverView& v) {
   const PathProjection rp = route_->path.project(rear, rear_hint_);
   rear_hint_ = rp.index;
   const SteerCommand pp = pure_pursuit(pursuit_, geometry_, ts, route_->path, rp);
-  // Cross-track correction: aim the lookahead point inside by as much as the car runs wide.
   const PathSample at = route_->path.at(rp.s + pp.lookahead);
-  double offset = offset_at(at.s) + std::clamp(state_.offset - state_.lateral, -3.0, 3.0);
+  // Cross-track correction: aim the lookahead point inside by as much as the car runs wide,
+  // less kTrackDamping s of the speed it already closes on its offset at (undamped, a car
+  // moving onto a passing lane 6 m over at 37 m/s crossed it by 3 m: into the car it was
+  // passing, or off the road).
+  double offset = offset_at(at.s) + std::clamp(state_.offset - state_.lateral, -3.0, 3.0) -
+                  std::clamp(kTrackDamping * off_offset_rate(v), -kTrackDampingMost, kTrackDampingMost);
   if (mistake_left_ > 0.0 && mistake_kind_ == 1) offset += 0.8;  // a wide line
   offset = std::clamp(offset, -room(at.s, -1), room(at.s, +1));
   const Vec2 target = at.position + at.normal * offset;
@@ -1049,6 +1056,18 @@ void AiDriver::track_line(const DriverView& v) {
   learn_understeer(v);
   steer_cmd_ = steer_input(delta, geometry_);
   state_.tracking_steer = steer_cmd_;
+}
+
+// m/s the car moves away from its offset at (+ = to the left of it): its velocity across
+// the line here less the offset's own rate since the last tracking tick (0 after a gap in
+// the ticks: a detour, a recovery or a respawn).
+double AiDriver::off_offset_rate(const DriverView& v) {
+  const std::int64_t period = every(v.dt, config_.tracking_hz);
+  const double offset_rate = v.step - last_track_step_ == period
+                                 ? (state_.offset - last_track_offset_) / (static_cast<double>(period) * v.dt)
+                                 : 0.0;
+  last_track_step_ = v.step, last_track_offset_ = state_.offset;
+  return dot(v.self.velocity, route_->path.at(state_.s).normal) - offset_rate;
 }
 
 // A car wide of its target (knocked there, or left there by DWA) at speed in a bend: Pure

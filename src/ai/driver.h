@@ -134,6 +134,7 @@ class AiDriver {
   bool stopped_ahead(const DriverView& v) const;  // a stopped car in the way a detour goes round
   void plan_speed(const DriverView& v);
   void track_line(const DriverView& v);
+  double off_offset_rate(const DriverView& v);  // m/s
   double arc_within_grip(double kappa, double speed);
   void learn_understeer(const DriverView& v);
   void avoid(const DriverView& v);
@@ -273,6 +274,8 @@ class AiDriver {
   double dwa_speed_ = 1e9;       // m/s, DWA's speed when active
   double dwa_steer_ = 0.0;
   double arc_speed_ = 1e9;       // m/s at which a wide car's arc back is within the grip (1e9: not wide)
+  double last_track_offset_ = 0.0;  // m, the offset at the last tracking tick
+  std::int64_t last_track_step_ = -1;
   double line_kappa_ = 0.0;      // 1/m, the curvature the tracker steers for (DWA's preferred arc)
   double dwa_hold_ = 0.0;        // s DWA keeps the wheel (see avoid)
   bool dwa_full_ = false;        // DWA chose the top of its window (wants to speed up)

@@ -620,6 +620,34 @@ TEST(Driver, PassesASlowerCarAlongAPassingLane) {
   EXPECT_LT(by_offset, 0) << "the offset pass got by too: the scenario no longer tells the two apart";
 }
 
+// Onto a passing lane at speed: a hard car 15 m behind an easy one (which never passes), both
+// at the easy car's speed (41 m/s) 150 m before Port Ardent's bend at s = 2080 m, mistakes
+// off. It takes the left-hand lane, 6 m from the line, within 2 s. Its tracker's cross-track
+// correction, undamped, swung it 3.0 m beyond the lane (near the road's edge, 8.9 m out) and
+// into the bend too fast to make the lane's merge behind the easy car; damped by the speed
+// it closes on the lane at, 1.2 m.
+TEST(Driver, MovesOntoAPassingLaneWithoutSwingingBeyondIt) {
+  Shipped shipped;
+  ASSERT_NO_FATAL_FAILURE(load_shipped("port_ardent.json", shipped));
+  AiParams lead = scenario_profile("easy");
+  lead.overtake_offset = 0.0;
+  Race race = scenario_race(shipped, scenario_profile("hard"), lead);
+  const AiRoute& route = race.driver(0).route();
+  const double start = 2080.0 - 150.0;
+  const double v0 = race.driver(1).profile().target_speed(start) * lead.speed_use;
+  place_on_line(race, route, 1, start, v0);
+  place_on_line(race, route, 0, start - 15.0, v0);
+  double beyond = 0.0, most_offset = 0.0;  // m past the offset on its far side; the offset's largest
+  while (race.world().time() < 3.0) {
+    race.step();
+    const auto& st = race.driver(0).state();
+    most_offset = std::max(most_offset, std::abs(st.offset));
+    if (std::abs(st.offset) > 1.0) beyond = std::max(beyond, (st.lateral - st.offset) * (st.offset > 0.0 ? 1.0 : -1.0));
+  }
+  EXPECT_GT(most_offset, 4.0) << "m: the pass never took a lane (the scenario tests nothing)";
+  EXPECT_LT(beyond, 2.0) << "m beyond the passing lane it moved onto";
+  EXPECT_EQ(race.result().cars.front().car_contacts + race.result().cars.front().wall_contacts, 0);
+}
 
 // Racing room: an easy car on its line into Foundry Loop's first bend (s = 170 m) with a car
 // held beside it on the left-hand passing lane, level with it and at its speed. It gives that
