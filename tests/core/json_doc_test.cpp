@@ -8,6 +8,8 @@
 #include <fstream>
 #include <string>
 
+#include "game/temp_dir.h"
+
 namespace racer {
 namespace {
 
@@ -217,22 +219,17 @@ TEST(JsonDoc, SurvivesEveryTruncationAndByteChange) {
   }
 }
 
+// Each test in a directory of its own (test::TempDir): ctest runs these in parallel, and one
+// shared directory removed by one test's TearDown took the file from under another.
 class JsonDocFile : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = std::filesystem::path(::testing::TempDir()) / "racer_json_doc_test";
-    std::filesystem::create_directories(dir_);
-  }
-  void TearDown() override {
-    std::error_code ec;
-    std::filesystem::remove_all(dir_, ec);
-  }
   std::string write(const std::string& name, const std::string& text) {
     const std::string path = (dir_ / name).string();
     std::ofstream(path, std::ios::binary) << text;
     return path;
   }
-  std::filesystem::path dir_;
+  test::TempDir temp_;
+  const std::filesystem::path& dir_ = temp_.path();
 };
 
 TEST_F(JsonDocFile, LoadsARealFile) {
