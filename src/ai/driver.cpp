@@ -48,7 +48,8 @@ constexpr double kHoldLead = 0.35;          // s ahead a car beside us closing s
                                             // held from where it was, two cars closing met side to side)
 constexpr double kLaneSpeedShare = 0.95;   // of the lane's profile a pass drives at (a car beside it, no room to run wide)
 constexpr double kLaneFollow = 0.3;        // s, the following gap kept to the car a lane pass is on while still in its lane
-constexpr double kLaneMeet = 1.0;          // m: a lane this near the racing line meets it (where a finished pass leaves it)
+constexpr double kLaneMeet = 2.0;          // m: a lane this near the racing line meets it (where a finished pass leaves it;
+                                           // 1 m until the twentieth AI session: longer on lanes slower than the line)
 constexpr double kLaneStayMax = 6.0;       // s a finished pass stays on its lane at most
 constexpr double kLaneLook = 2.0;          // s ahead of the car a lane must stay clear of its line to be chosen
 constexpr double kLaneSpeedLook = 1.5;     // s ahead at our speed over which a lane we take must stay over our speed
