@@ -583,21 +583,33 @@ void place_on_lane(Race& race, const AiRoute& route, const PassingLane& lane, in
   race.world().car(car).place(p, std::atan2(q.y - p.y, q.x - p.x), speed);
 }
 
+// A profile that never starts a pass (the car ahead in the pass scenarios).
+AiParams never_passing(AiParams p) {
+  p.overtake_offset = 0.0;
+  return p;
+}
+
+// The pass scenarios' start (racer-bench pass's): car 1 on the line 150 m before the bend at
+// `bend` m along it, at its profile's speed there times `lead_speed_use`; car 0 15 m behind
+// it at the same speed.
+void place_before_bend(Race& race, double bend, double lead_speed_use) {
+  const AiRoute& route = race.driver(0).route();
+  const double start = bend - 150.0;
+  const double v0 = race.driver(1).profile().target_speed(start) * lead_speed_use;
+  place_on_line(race, route, 1, start, v0);
+  place_on_line(race, route, 0, start - 15.0, v0);
+}
+
 // A hard car 15 m behind an easy one (which never passes), both at the easy car's speed
 // 150 m before Foundry Loop's first bend (s = 170 m), mistakes off: with passing lanes it
 // moves to a lane, out of the easy car's lane (no following brake), and is by within 12 s
 // without touching it. The older offset pass never got by here (racer-bench pass: 0 of 32
 // bends in 12 s): its offset is pulled back by the room ahead before it is alongside.
 int seconds_to_pass(const Shipped& shipped, bool lane_passes, int& car_contacts) {
-  const AiParams ours = scenario_profile("hard");
-  AiParams lead = scenario_profile("easy");
-  lead.overtake_offset = 0.0;
-  Race race = scenario_race(shipped, ours, lead, lane_passes);
+  const AiParams lead = never_passing(scenario_profile("easy"));
+  Race race = scenario_race(shipped, scenario_profile("hard"), lead, lane_passes);
+  place_before_bend(race, 170.0, lead.speed_use);
   const AiRoute& route = race.driver(0).route();
-  const double start = 170.0 - 150.0;
-  const double v0 = race.driver(1).profile().target_speed(start) * lead.speed_use;
-  place_on_line(race, route, 1, start, v0);
-  place_on_line(race, route, 0, start - 15.0, v0);
   int by = -1;
   while (race.world().time() < 12.0 && by < 0) {
     race.step();
@@ -629,14 +641,9 @@ TEST(Driver, PassesASlowerCarAlongAPassingLane) {
 TEST(Driver, MovesOntoAPassingLaneWithoutSwingingBeyondIt) {
   Shipped shipped;
   ASSERT_NO_FATAL_FAILURE(load_shipped("port_ardent.json", shipped));
-  AiParams lead = scenario_profile("easy");
-  lead.overtake_offset = 0.0;
+  const AiParams lead = never_passing(scenario_profile("easy"));
   Race race = scenario_race(shipped, scenario_profile("hard"), lead);
-  const AiRoute& route = race.driver(0).route();
-  const double start = 2080.0 - 150.0;
-  const double v0 = race.driver(1).profile().target_speed(start) * lead.speed_use;
-  place_on_line(race, route, 1, start, v0);
-  place_on_line(race, route, 0, start - 15.0, v0);
+  place_before_bend(race, 2080.0, lead.speed_use);
   double beyond = 0.0, most_offset = 0.0;  // m past the offset on its far side; the offset's largest
   while (race.world().time() < 3.0) {
     race.step();
