@@ -169,54 +169,83 @@ struct LongitudinalProblem {
   double residual(double f) const { return f - tyre->combined_fx(*load, slip_after(f), alpha, grip); }
 };
 
-/// Illinois (false position) on a bracket grown around last step's force (within [-D, D]).
-double solve_longitudinal(const LongitudinalProblem& p, double guess) {
-  const double bound = p.load->peak_fx * p.grip + 1.0;
-  const double tolerance = 1e-4 * bound;
-  double f = std::clamp(guess, -bound, bound);
-  double r = p.residual(f);
-  if (std::abs(r) < tolerance) return f;
-  // Bracket near the guess (the answer is rarely far from last step's), widening by 4x
-  // until the residual changes sign; the residual is increasing in F. Its slope is at least
-  // 1 below the tyre's peak (F minus a force falling as F grows), so the first step, |r|
-  // and a little, already brackets the answer there.
-  double lo = f, hi = f, r_lo = r, r_hi = r;
-  double step = std::min(1.05 * std::abs(r) + tolerance, 0.02 * bound);
+/// A bracket [lo, hi] of the residual's root: r_lo < 0 < r_hi.
+struct Bracket {
+  double lo, r_lo, hi, r_hi;
+};
+
+/// Grows a bracket from (f, r) away from the root's side, widening by 4x from `step` until
+/// the residual changes sign or the bound is reached (the residual is increasing in F).
+Bracket grow_bracket(const LongitudinalProblem& p, double f, double r, double step, double bound) {
+  Bracket b{f, r, f, r};
   if (r > 0.0) {
-    while (r_lo > 0.0 && lo > -bound) {
-      hi = lo;
-      r_hi = r_lo;
-      lo = std::max(-bound, lo - step);
-      r_lo = p.residual(lo);
+    while (b.r_lo > 0.0 && b.lo > -bound) {
+      b.hi = b.lo;
+      b.r_hi = b.r_lo;
+      b.lo = std::max(-bound, b.lo - step);
+      b.r_lo = p.residual(b.lo);
       step *= 4.0;
     }
   } else {
-    while (r_hi < 0.0 && hi < bound) {
-      lo = hi;
-      r_lo = r_hi;
-      hi = std::min(bound, hi + step);
-      r_hi = p.residual(hi);
+    while (b.r_hi < 0.0 && b.hi < bound) {
+      b.lo = b.hi;
+      b.r_lo = b.r_hi;
+      b.hi = std::min(bound, b.hi + step);
+      b.r_hi = p.residual(b.hi);
       step *= 4.0;
     }
   }
+  return b;
+}
+
+/// Illinois (false position) inside a bracket.
+double refine_illinois(const LongitudinalProblem& p, Bracket b, double tolerance) {
+  double f = 0.5 * (b.lo + b.hi);
   int side = 0;
-  for (int i = 0; i < 60 && hi - lo > tolerance; ++i) {
-    f = (r_hi - r_lo) != 0.0 ? hi - r_hi * (hi - lo) / (r_hi - r_lo) : 0.5 * (lo + hi);
-    r = p.residual(f);
+  for (int i = 0; i < 60 && b.hi - b.lo > tolerance; ++i) {
+    f = (b.r_hi - b.r_lo) != 0.0 ? b.hi - b.r_hi * (b.hi - b.lo) / (b.r_hi - b.r_lo) : 0.5 * (b.lo + b.hi);
+    const double r = p.residual(f);
     if (std::abs(r) < tolerance) break;
     if (r > 0.0) {
-      hi = f;
-      r_hi = r;
-      if (side == 1) r_lo *= 0.5;
+      b.hi = f;
+      b.r_hi = r;
+      if (side == 1) b.r_lo *= 0.5;
       side = 1;
     } else {
-      lo = f;
-      r_lo = r;
-      if (side == -1) r_hi *= 0.5;
+      b.lo = f;
+      b.r_lo = r;
+      if (side == -1) b.r_hi *= 0.5;
       side = -1;
     }
   }
   return f;
+}
+
+/// The residual's root within [-D, D], to 1e-4 D. From a guess (the last two steps' trend),
+/// one Newton step on the residual's slope as the last solve measured it (`slope`, at least
+/// 1, updated here to the secant through the first two points): the tyre's stiffness
+/// changes little from one step to the next, so that step usually lands within tolerance.
+/// Otherwise those two points, or a bracket grown from the second, go to Illinois. About two
+/// residuals a solve, where growing a bracket from the guess every time took almost three.
+double solve_longitudinal(const LongitudinalProblem& p, double guess, double& slope) {
+  const double bound = p.load->peak_fx * p.grip + 1.0;
+  const double tolerance = 1e-4 * bound;
+  const double f0 = std::clamp(guess, -bound, bound);
+  const double r0 = p.residual(f0);
+  if (std::abs(r0) < tolerance) return f0;
+  const double f1 = std::clamp(f0 - r0 / slope, -bound, bound);
+  const double r1 = p.residual(f1);
+  if (f1 != f0) slope = std::max(1.0, (r1 - r0) / (f1 - f0));
+  if (std::abs(r1) < tolerance) return f1;
+  if ((r0 > 0.0) != (r1 > 0.0)) {
+    const Bracket b = r1 > 0.0 ? Bracket{f0, r0, f1, r1} : Bracket{f1, r1, f0, r0};
+    return refine_illinois(p, b, tolerance);
+  }
+  // The slope was too steep: grow a bracket from the second point. Below the tyre's peak the
+  // residual's slope is at least 1 (F minus a force falling as F grows), so a first step of
+  // |r| and a little already brackets the root there.
+  const double step = std::min(1.05 * std::abs(r1) + tolerance, 0.02 * bound);
+  return refine_illinois(p, grow_bracket(p, f1, r1, step, bound), tolerance);
 }
 
 }  // namespace
@@ -289,7 +318,7 @@ void Car::spin_in_air(WheelState& w, double resist, double dt) const {
   const double free = w.omega + dt * w.drive_torque / inertia;
   const double drop = dt * resist / inertia;
   w.omega = std::abs(free) <= drop ? 0.0 : free - sign(free) * drop;
-  w.fx = w.fy = w.slip_ratio = w.slip_angle = 0.0;
+  w.fx = w.fx_before = w.fy = w.slip_ratio = w.slip_angle = 0.0;
   w.brake_torque = resist;
   w.abs_pressure = 1.0;
   w.locked = false;
@@ -306,7 +335,9 @@ double Car::longitudinal_force(WheelState& w, const WheelContact& c, const TyreL
   const double mass_share = load.fz / kGravity;  // this wheel's share of the car, kg
   LongitudinalProblem lp{&tyre_, &load, w.omega, c.vx, v_den, tyre_alpha, c.grip, w.drive_torque,
                          resist, mass_share, radius, inertia, dt};
-  double fx = solve_longitudinal(lp, w.fx);
+  // From the force the last two steps' trend leads to.
+  double fx = solve_longitudinal(lp, 2.0 * w.fx - w.fx_before, w.solve_slope);
+  w.fx_before = w.fx;
   w.abs_pressure = 1.0;
   if (spec_.assists.abs && brake > 0.0 && c.vx > kAbsMinSpeed) {
     // Hold the wheel inside the combined-slip peak: the more it slides sideways, the less
@@ -321,7 +352,7 @@ double Car::longitudinal_force(WheelState& w, const WheelContact& c, const TyreL
       const double rolling = resist - brake;
       const double trimmed = std::clamp(w.drive_torque - t_net - rolling, 0.0, brake);
       lp.resist = trimmed + rolling;
-      fx = solve_longitudinal(lp, f_target);
+      fx = solve_longitudinal(lp, f_target, w.solve_slope);
       w.abs_pressure = trimmed / brake;
     }
   }

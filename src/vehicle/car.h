@@ -35,6 +35,10 @@ struct WheelState {
   double road_height = 0.0;   ///< m, bump under the wheel
   Surface surface = Surface::Asphalt;
   bool locked = false;
+  // The longitudinal solve's memory (see car.cpp): the force the step before last, N,
+  // and the slope of its residual the last solve measured, dimensionless (>= 1).
+  double fx_before = 0.0;
+  double solve_slope = 1.0;
 };
 
 class Car {
