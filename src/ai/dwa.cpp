@@ -49,9 +49,6 @@ namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr int kN = DwaPlanner::kSegments;
 
-// |v| without std::hypot's overflow care (several times slower, and our values are metres).
-inline double norm(Vec2 v) { return std::sqrt(v.x * v.x + v.y * v.y); }
-
 // ---------------------------------------------------------------- 1. geometry
 
 double point_segment_distance(Vec2 p, Vec2 a, Vec2 b) {
@@ -59,7 +56,7 @@ double point_segment_distance(Vec2 p, Vec2 a, Vec2 b) {
   const double len2 = length_squared(ab);
   double t = len2 > 0.0 ? dot(p - a, ab) / len2 : 0.0;
   t = std::clamp(t, 0.0, 1.0);
-  return norm(p - (a + ab * t));
+  return length(p - (a + ab * t));
 }
 
 double point_box_distance(Vec2 p, double hx, double hy) {
@@ -364,7 +361,7 @@ double DwaObstacle::bound_radius() const {
 
 double DwaObstacle::distance(Vec2 p, double t) const {
   const Vec2 q = p - velocity * t;
-  if (shape == Shape::Circle) return std::max(norm(q - centre) - radius, 0.0);
+  if (shape == Shape::Circle) return std::max(length(q - centre) - radius, 0.0);
   return point_box_distance(to_local(*this, q), half_w, half_h);
 }
 
@@ -442,8 +439,8 @@ void DwaPlanner::broad_phase(const DwaInput& in, double arc_reach, double corrid
   }
   const double T = params_.horizon;
   for (const DwaObstacle& o : in.obstacles) {
-    const double d = norm(o.centre - in.state.pos) - o.bound_radius();
-    const double drift = norm(o.velocity) * T;
+    const double d = length(o.centre - in.state.pos) - o.bound_radius();
+    const double drift = length(o.velocity) * T;
     if (d - drift <= arc_reach) near_.push_back(&o);
     if (d - 2.0 * drift <= corridor_reach) ahead_.push_back(&o);
   }
@@ -490,7 +487,7 @@ void DwaPlanner::choose_target(const DwaInput& in, DwaDecision& out) {
   cumulative_.resize(wps.size());  // grows once to the longest waypoint list
   cumulative_[0] = 0.0;
   for (std::size_t i = 1; i < wps.size(); ++i)
-    cumulative_[i] = cumulative_[i - 1] + norm(wps[i] - wps[i - 1]);
+    cumulative_[i] = cumulative_[i - 1] + length(wps[i] - wps[i - 1]);
 
   const double s_car = polyline_progress(wps, s.pos);
   const double v = std::max(s.v, 0.0);
