@@ -1,6 +1,6 @@
 #pragma once
-// Cheaper atan and sin for the tyre's inner loop (the Magic Formula calls atan twice and sin
-// once per force evaluation, a few per wheel per step, all in one chain of dependent
+// Cheaper atan and sin for the tyre's inner loop (the Magic Formula calls atan once or twice
+// and sin once per force evaluation, a few per wheel per step, all in one chain of dependent
 // operations). Both are polynomial or rational approximations with no table and no branch
 // on the rounding mode, so they are deterministic across runs like the rest of the
 // simulation. Their polynomials are evaluated by Estrin's scheme (pairs of terms in

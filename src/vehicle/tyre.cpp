@@ -21,7 +21,9 @@ double peak_phi(double c) { return c > 1.0 ? std::tan(kPi / (2.0 * c)) : 0.0; }
 
 double magic_formula(double x, double b, double c, double d, double e) {
   const double bx = b * x;
-  return d * fast_sin(c * fast_atan(bx - e * (bx - fast_atan(bx))));
+  // With no curvature factor (E = 0, every shipped tyre) the inner atan drops out exactly.
+  const double phi = e == 0.0 ? bx : bx - e * (bx - fast_atan(bx));
+  return d * fast_sin(c * fast_atan(phi));
 }
 
 double magic_formula_peak_x(double b, double c, double e, double fallback) {
