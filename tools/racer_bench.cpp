@@ -22,6 +22,7 @@
 #include "ai/movingai.h"
 #include "ai/racing_line.h"
 #include "ai/rng.h"
+#include "ai/route.h"
 #include "ai/speed_profile.h"
 #include "core/fixed_step.h"
 #include "sim/proving_ground.h"
@@ -225,6 +226,13 @@ int bench_line(int argc, char** argv) {
                                 {"line_ms", std::chrono::duration<double, std::milli>(t1 - t0).count()},
                                 {"envelope_ms", std::chrono::duration<double, std::milli>(t1b - t1).count()},
                                 {"profile_ms", std::chrono::duration<double, std::milli>(t2 - t1b).count()}};
+  // The route a race plans (obstacles cut out, branches tried) and its two passing lanes, each
+  // driven whole at the limit: how much a pass on a lane costs against the line.
+  const std::shared_ptr<const AiRoute> route = plan_route(*track.value(), envelope, AiParams{}.line_margin);
+  out["route_limit_lap_time_s"] = route->limit_lap_time;
+  for (const int side : {+1, -1})
+    out[side > 0 ? "lane_left_lap_time_s" : "lane_right_lap_time_s"] =
+        compute_speed_profile(route->lane(side).line, envelope, *track.value(), SpeedProfileParams{}).lap_time;
   std::cout << out.dump(2) << "\n";
   return 0;
 }
