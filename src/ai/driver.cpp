@@ -54,9 +54,6 @@ constexpr double kLaneStayMax = 6.0;       // s a finished pass stays on its lan
 constexpr double kLaneLook = 2.0;          // s ahead of the car a lane must stay clear of its line to be chosen
 constexpr double kLaneSpeedLook = 1.5;     // s ahead at our speed over which a lane we take must stay over our speed
 constexpr double kLaneSpeedSlack = 1.0;    // m/s over a lane's speed we may take it at (the feedback brakes it off)
-constexpr double kPassPayTime = 6.0;      // s at the car's speed a lane pass must get us by within (kPassPayMin m at the least)
-constexpr double kPassPayMin = 120.0;     // m
-constexpr double kPassPayOver = 1.2;      // times the car's time we may take on the lane for that and still start the pass
 constexpr double kLaneGap = 0.6;          // m between two cars' sides below which a car ahead is in our lane
 constexpr double kPassReachExtra = 10.0;  // m beyond the reach a pass under way is kept
 constexpr double kPassMinGrip = 0.35;     // friction below which no pass is started or kept (ice: ~0.13; gravel, dirt ~0.7)
@@ -521,7 +518,7 @@ int AiDriver::lane_pass_side(const SeenCar& car, double fwd) const {
     const int sd = k == 0 ? +1 : -1;
     const double now = lane_offset(sd, state_.s + car.ds);
     if (sd * (now - car.lat) < apart || !lane_clear(sd, std::abs(lane_offset(sd, state_.s)), car.index)) continue;
-    if (!within_lane_speed(sd, fwd) || !pass_pays(sd, car)) continue;
+    if (!within_lane_speed(sd, fwd)) continue;
     const double look = std::max(20.0, car.speed * kLaneLook);
     double d = 0.0;
     for (; d < look; d += kRoomStep) {
@@ -532,29 +529,6 @@ int AiDriver::lane_pass_side(const SeenCar& car, double fwd) const {
     clear[k] = 1.0 + d;
   }
   return pass_side(clear[0], clear[1], turn_ahead(state_.s + std::max(0.0, car.ds), kBendAhead));
-}
-
-// A lane pass pays unless the lane is far too slow to get us by `car`: the time we take on
-// it to be kLaneBehind clear of the car, at kLaneSpeedShare of our lane profile, over the
-// time the car takes for the next kPassPayTime s of its own way, at its present share of
-// our line profile (its speed over ours there, taken to hold), at most kPassPayOver. (Port
-// Ardent's lanes run 8-14% over the line's lap, a medium car 4-7%.) The margin is what the
-// passes' outcomes gave (36 races on Port Ardent, Lantern Hill and Cragmoor, 2,488 lane
-// passes): up to a ratio of 1.2 a pass is made in 15-29% of cases and lost (its car out of
-// reach ahead, us on the slow lane) in at most 17%; over it, lost in 26-91%. A car that
-// lets us by makes passes the pace alone would not.
-bool AiDriver::pass_pays(int side, const SeenCar& car) const {
-  const double k = params_.speed_use * speed_scale_;
-  const double s_car = state_.s + car.ds;
-  const double ours_there = k * profile_.target_speed(s_car);
-  const double share = std::clamp(car.speed / std::max(ours_there, 1.0), 0.2, 1.0);
-  const double way = std::max(kPassPayMin, kPassPayTime * std::max(car.speed, 0.0));  // m the car goes
-  const double theirs = profile_.time_between(s_car, s_car + way) / (k * share);
-  const double need = car.ds + way + half_length_ + car.half_length + kLaneBehind;  // m we go, along the line
-  const SpeedProfile& lp = lane_profile(side);
-  const double ours = lp.time_between(lane_s_at(side, state_.s), lane_s_at(side, state_.s + need)) /
-                      (k * kLaneSpeedShare);
-  return ours < kPassPayOver * theirs;
 }
 
 // A car under the lane's braking envelope here and over the next kLaneSpeedLook s can follow

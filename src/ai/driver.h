@@ -182,7 +182,6 @@ class AiDriver {
   void choose_pass(const SeenCar& ahead, const SeenCar& target, double fwd);
   int lane_pass_side(const SeenCar& car, double fwd) const;  // the lane to pass `car` in (0: none clear)
   bool within_lane_speed(int side, double fwd) const;  // fwd: m/s; we can still brake along that lane's profile
-  bool pass_pays(int side, const SeenCar& car) const;  // that lane gets us by `car` before long
   void give_room();                              // a car beside us: take the lane on our side
   void defend(const SeenCar& behind, double fwd);  // a car close behind: cover the inside of the bend ahead
   void watch_pressure(const SeenCar& behind, double fwd, double time);  // how long a faster car has pressed us from behind

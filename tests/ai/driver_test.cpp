@@ -632,51 +632,6 @@ TEST(Driver, PassesASlowerCarAlongAPassingLane) {
   EXPECT_LT(by_offset, 0) << "the offset pass got by too: the scenario no longer tells the two apart";
 }
 
-// The fastest of Port Ardent's two passing lanes over the 200 m from s (m along the racing
-// line), in time against the line's, at the hard profile's grip.
-double lane_over_line(const Shipped& shipped, const AiDriver& driver, double s) {
-  const AiRoute& route = driver.route();
-  SpeedProfileParams sp;
-  sp.grip_factor = driver.params().grip_use;
-  double fastest = 1e9;
-  for (const int side : {+1, -1}) {
-    const PassingLane& lane = route.lane(side);
-    const SpeedProfile p = compute_speed_profile(lane.line, route.envelope, *shipped.track, sp);
-    fastest = std::min(fastest, p.time_between(lane.lane_s[route.line.index_at(s)], lane.lane_s[route.line.index_at(s + 200.0)]));
-  }
-  return fastest / driver.profile().time_between(s, s + 200.0);
-}
-
-// Lane passes started in 3 s by a hard car 15 m behind a car that never passes, at `share` of
-// the hard profile's speed, both on the line at s (m) at that car's speed.
-int passes_started_behind(const Shipped& shipped, double s, double share) {
-  AiParams lead = never_passing(scenario_profile("hard"));
-  lead.speed_use = share;
-  Race race = scenario_race(shipped, scenario_profile("hard"), lead);
-  const AiRoute& route = race.driver(0).route();
-  const double v = race.driver(1).profile().target_speed(s) * share;
-  place_on_line(race, route, 1, s, v);
-  place_on_line(race, route, 0, s - 15.0, v);
-  while (race.world().time() < 3.0) race.step();
-  return race.driver(0).state().passes_started;
-}
-
-// A lane pass is started only where the lane can get the car by (pass_pays). Port Ardent's
-// lanes from s = 1170 m take about 24% longer than the line over 200 m. There a hard car stays
-// behind a car at 94% of its pace rather than take a lane that would only drop it further
-// back (without pass_pays it took one); behind a car at 60% of its pace it takes a lane.
-TEST(Driver, StartsALanePassOnlyWhereTheLaneGetsItBy) {
-  Shipped shipped;
-  ASSERT_NO_FATAL_FAILURE(load_shipped("port_ardent.json", shipped));
-  constexpr double kAt = 1170.0;  // m along the racing line, where the car being passed starts
-  {
-    Race probe = scenario_race(shipped, scenario_profile("hard"), scenario_profile("hard"));
-    ASSERT_GT(lane_over_line(shipped, probe.driver(0), kAt), 1.2) << "the lanes are not that slow there any more";
-  }
-  EXPECT_EQ(passes_started_behind(shipped, kAt, 0.94), 0);
-  EXPECT_GT(passes_started_behind(shipped, kAt, 0.6), 0);
-}
-
 // Onto a passing lane at speed: a hard car 15 m behind an easy one (which never passes), both
 // at the easy car's speed (41 m/s) 150 m before Port Ardent's bend at s = 2080 m, mistakes
 // off. It takes the left-hand lane, 6 m from the line, within 2 s. Its tracker's cross-track
