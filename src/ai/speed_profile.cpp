@@ -456,10 +456,8 @@ SpeedProfile compute_speed_profile(const RacingLine& line, const CarEnvelope& ca
   out.envelope = brake_into(out.v_max);  // the same from the cornering limits alone
   // Lap time, accelerations, braking zones.
   out.accel.resize(n);
-  out.elapsed.resize(n);
   for (std::size_t i = 0; i < n; ++i) {
     const double a = out.speed[i], b = out.speed[(i + 1) % n];
-    out.elapsed[i] = out.lap_time;
     out.lap_time += 2.0 * ds / std::max(a + b, 1e-3);
     out.accel[i] = (b * b - a * a) / (2.0 * ds);
   }
@@ -504,20 +502,6 @@ double sample_at(const SpeedProfile& p, const std::vector<double>& values, doubl
 double SpeedProfile::target_speed(double at_s) const { return sample_at(*this, speed, at_s); }
 
 double SpeedProfile::envelope_speed(double at_s) const { return sample_at(*this, envelope, at_s); }
-
-double SpeedProfile::time_between(double from, double to) const {
-  const std::size_t n = elapsed.size();
-  if (n == 0) return 0.0;
-  const double ds = length / static_cast<double>(n);
-  const auto clock = [&](double at) {  // s from the line's start to `at`
-    const double w = at - length * std::floor(at / length);
-    const auto i = std::min(static_cast<std::size_t>(w / ds), n - 1);
-    const double next = i + 1 < n ? elapsed[i + 1] : lap_time;
-    return lerp(elapsed[i], next, clamp01((w - s[i]) / ds));
-  };
-  const double t = clock(to) - clock(from);
-  return t < 0.0 ? t + lap_time : t;
-}
 
 double SpeedProfile::accel_at(double at_s) const {
   const std::size_t n = accel.size();

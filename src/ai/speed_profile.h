@@ -139,7 +139,6 @@ struct SpeedProfile {
   /// equal to it in the braking zones and the bends, above it on the acceleration curves).
   std::vector<double> envelope;
   std::vector<BrakingZone> braking;  ///< in order of s_start
-  std::vector<double> elapsed; ///< s from the line's start to each sample at the profile (trapezoidal in 1/v)
   double length = 0.0;         ///< m
   double lap_time = 0.0;       ///< s, a flying lap at this profile
 
@@ -149,8 +148,6 @@ struct SpeedProfile {
   double envelope_speed(double at_s) const;
   /// The profile's longitudinal acceleration at s (wraps), m/s^2 (negative: braking).
   double accel_at(double at_s) const;
-  /// s at the profile from `from` to `to` (m along the line, forward, wraps; [0, lap_time)).
-  double time_between(double from, double to) const;
   /// The next braking zone starting at or after s (wrapping), or nullptr if there is none.
   const BrakingZone* next_braking(double at_s) const;
 };

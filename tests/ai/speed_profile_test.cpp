@@ -194,30 +194,6 @@ TEST(SpeedProfile, StraightToHairpinBrakingPoint) {
   }
 }
 
-// The time between two points at the profile: distance over speed on a circle (one speed
-// all round, so exact but for the 0.2% the profile has), across the line's start too; and
-// on the stadium, the times of consecutive stretches add up to the lap, however they wrap.
-TEST(SpeedProfile, TimeBetweenTwoPointsAtTheProfile) {
-  const double r = 50.0, mu = 1.1;
-  const RacingLine circle = circle_line(r);
-  const SpeedProfile c = compute_speed_profile(circle, simple_envelope(1000.0, mu, 5000.0, 80.0), uniform_surface(circle));
-  const double v = std::sqrt(mu * kGravity * r);
-  EXPECT_NEAR(c.time_between(10.0, 110.0), 100.0 / v, 0.003 * 100.0 / v);
-  EXPECT_NEAR(c.time_between(c.length - 30.0, 70.0), 100.0 / v, 0.003 * 100.0 / v);  // across s = 0
-  EXPECT_NEAR(c.time_between(40.0, 40.0), 0.0, 1e-12);
-
-  const RacingLine line = stadium_line(400.0, 15.0);
-  const SpeedProfile p = compute_speed_profile(line, simple_envelope(1000.0, 1.0, 4000.0, 90.0), uniform_surface(line));
-  double sum = 0.0;
-  for (double at = 30.0; at < 30.0 + p.length - 1e-9; at += p.length / 7.0) sum += p.time_between(at, at + p.length / 7.0);
-  EXPECT_NEAR(sum, p.lap_time, 1e-9 * p.lap_time);
-  // The middle 60% of the first hairpin (past the braking, before the acceleration curve):
-  // its arc at the cornering speed sqrt(mu g r), within the 2% of the resampled line.
-  const double vh = std::sqrt(kGravity * 15.0);
-  EXPECT_NEAR(p.time_between(400.0 + 0.2 * kPi * 15.0, 400.0 + 0.8 * kPi * 15.0), 0.6 * kPi * 15.0 / vh,
-              0.02 * 0.6 * kPi * 15.0 / vh);
-}
-
 // The braking envelope is the braking curve alone: the profile in the braking zones and the
 // hairpins, and above it where the profile is still accelerating out of them (a car that
 // came faster may keep its speed there).
