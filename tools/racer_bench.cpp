@@ -54,7 +54,9 @@ constexpr const char* kUsage = R"(usage: racer-bench sim [options]
             bounds: {"bench", "track", "build_ms", "queries", "ns_per_query", "checksum"}
   line      the racing line and speed profile of a car on a track (the car's measured
             envelope, as the AI plans with): {"bench", "track", "car", "line_length_m",
-            "limit_lap_time_s", "line_ms", "envelope_ms", "profile_ms"}
+            "limit_lap_time_s", "line_ms", "envelope_ms", "profile_ms",
+            "route_limit_lap_time_s", "lane_left_lap_time_s", "lane_right_lap_time_s"}
+            (the route a race plans, and each of its passing lanes driven whole at the limit)
   lap       one AI car alone on a track for N laps (default 3): how close it drives to its
             limit: {"bench", "track", "car", "profile", "grip_use", "lap_times", "best_lap",
             "limit_lap_time", "best_over_limit", "wall_contacts", "respawns", "max_body_slip_rad",
