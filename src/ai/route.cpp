@@ -90,6 +90,9 @@ std::vector<CorridorSample> route_corridor(const Track& track, int branch, doubl
 namespace {
 
 constexpr double kLaneSplit = 1.35;  // m from the road's middle to a lane's inner bound: a half width and 0.45 m
+// m from the racing line to a let-by lane's inner bound: the passer's half width on its line,
+// ours, and 2.2 m of daylight for its line wandering and ours
+constexpr double kLetByApart = 4.0;
 
 /// m between corridor parameters a and b on a loop of m samples.
 double loop_gap(double a, double b, double m) {
@@ -97,15 +100,17 @@ double loop_gap(double a, double b, double m) {
   return std::min(d, m - d);
 }
 
-/// The passing lane on `side` (+1 left) of `corridor`: the minimum-curvature line within that
-/// half of the road, kLaneSplit from its middle, read abreast of every sample of `line`.
-PassingLane passing_lane(const std::vector<CorridorSample>& corridor, const RacingLine& line, const Path& path,
-                         int side, double margin) {
+/// The lane on `side` (+1 left) of `corridor`: the minimum-curvature line kept beyond
+/// `inner` (per corridor sample, an offset from its centre: the lane keeps to offsets above
+/// it on the left, below it on the right; where the road ends first, at its edge), read
+/// abreast of every sample of `line`.
+PassingLane passing_lane(const std::vector<CorridorSample>& corridor, const std::vector<double>& inner,
+                         const RacingLine& line, const Path& path, int side, double margin) {
   std::vector<CorridorSample> half = corridor;
-  for (CorridorSample& c : half) {
-    const double mid = 0.5 * (c.left - c.right);  // the road's middle, as an offset (+ = left)
-    if (side > 0) c.right = std::max(margin - mid - kLaneSplit, margin - (c.left - margin));  // offsets >= mid + split
-    else c.left = std::max(mid - kLaneSplit + margin, margin - (c.right - margin));           // offsets <= mid - split
+  for (std::size_t i = 0; i < half.size(); ++i) {
+    CorridorSample& c = half[i];
+    if (side > 0) c.right = std::max(margin - inner[i], margin - (c.left - margin));  // offsets >= inner
+    else c.left = std::max(inner[i] + margin, margin - (c.right - margin));           // offsets <= inner
   }
   RacingLineParams lp;
   lp.margin = margin;
@@ -188,8 +193,22 @@ std::shared_ptr<const AiRoute> plan_route(const Track& track, const CarEnvelope&
     }
   }
   best.candidate_lap_times = times;
-  best.lane_left = passing_lane(corridor, best.line, best.path, +1, margin);
-  best.lane_right = passing_lane(corridor, best.line, best.path, -1, margin);
+  // The passing lanes, each kLaneSplit beyond the road's middle.
+  std::vector<double> inner_left(corridor.size()), inner_right(corridor.size());
+  for (std::size_t i = 0; i < corridor.size(); ++i) {
+    const double mid = 0.5 * (corridor[i].left - corridor[i].right);  // the road's middle, as an offset (+ = left)
+    inner_left[i] = mid + kLaneSplit, inner_right[i] = mid - kLaneSplit;
+  }
+  best.lane_left = passing_lane(corridor, inner_left, best.line, best.path, +1, margin);
+  best.lane_right = passing_lane(corridor, inner_right, best.line, best.path, -1, margin);
+  // The let-by lanes, each kLetByApart beyond the racing line.
+  RacingLineParams lp;
+  lp.margin = margin;
+  const std::vector<double> line_offset = solve_min_curvature_offsets(corridor, lp);
+  for (std::size_t i = 0; i < corridor.size(); ++i)
+    inner_left[i] = line_offset[i] + kLetByApart, inner_right[i] = line_offset[i] - kLetByApart;
+  best.let_by_left = passing_lane(corridor, inner_left, best.line, best.path, +1, margin);
+  best.let_by_right = passing_lane(corridor, inner_right, best.line, best.path, -1, margin);
   return std::make_shared<const AiRoute>(std::move(best));
 }
 

@@ -48,6 +48,12 @@ struct AiRoute {
   PassingLane lane_left;            ///< the passing lane in the left half of the road
   PassingLane lane_right;           ///< the passing lane in the right half
   const PassingLane& lane(int side) const { return side > 0 ? lane_left : lane_right; }  ///< side: +1 left, -1 right
+  /// The let-by lanes: the same kind of line, kept 4 m or more from the racing line (not from
+  /// the road's middle), where a car letting another by is out of the way of a passer on its
+  /// line, wherever that line runs (a passing lane near the line in a bend is not).
+  PassingLane let_by_left;
+  PassingLane let_by_right;
+  const PassingLane& let_by_lane(int side) const { return side > 0 ? let_by_left : let_by_right; }
 };
 
 /// Tries the main loop and every branch, keeps the one with the lowest limit lap time.

@@ -1,6 +1,7 @@
-// The route's passing lanes (ai/route.h PassingLane) on every shipped track.
+// The route's passing and let-by lanes (ai/route.h PassingLane) on every shipped track.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <string>
@@ -15,6 +16,7 @@ namespace racer {
 namespace {
 
 constexpr double kSplit = 1.35;  // m, route.cpp's kLaneSplit: each lane's inner bound off the road's middle
+constexpr double kApart = 4.0;  // m, route.cpp's kLetByApart: each let-by lane's inner bound off the racing line
 constexpr double kMargin = 1.4;  // m, the shipped profiles' line margin
 
 // The sedan's route on shipped track `file`, as the races plan it.
@@ -50,13 +52,34 @@ TEST_P(PassingLanes, KeepToTheirHalfOfTheRoad) {
   EXPECT_GT(wide, n / 2);  // the check above is about most of the track, not a few samples
 }
 
+// Each let-by lane keeps kApart from the racing line, out of the way of a car passing on it,
+// wherever the road has that room beside the line, and at the road's edge where it has not.
+// Tolerance 0.3 m as above.
+TEST_P(PassingLanes, LetByLanesKeepOffTheLine) {
+  std::shared_ptr<const AiRoute> route;
+  ASSERT_NO_FATAL_FAILURE(plan_shipped(GetParam(), route));
+  const std::size_t n = route->line.size();
+  ASSERT_EQ(route->let_by_left.offset.size(), n);
+  ASSERT_EQ(route->let_by_right.offset.size(), n);
+  std::size_t apart = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const double l = route->let_by_left.offset[i], r = route->let_by_right.offset[i];
+    EXPECT_LE(l, route->room_left[i] + 0.3) << "left let-by lane off the road at sample " << i;
+    EXPECT_GE(r, -route->room_right[i] - 0.3) << "right let-by lane off the road at sample " << i;
+    EXPECT_GE(l, std::min(kApart, route->room_left[i]) - 0.3) << "left let-by lane near the line at sample " << i;
+    EXPECT_LE(r, -std::min(kApart, route->room_right[i]) + 0.3) << "right let-by lane near the line at sample " << i;
+    apart += l >= kApart - 0.3 || r <= -kApart + 0.3;
+  }
+  EXPECT_GT(apart, n / 2);  // on most of the track, one of them is clear of the line
+}
+
 // Each racing-line sample's lane position moves on along the lane as the line does: the
 // abreast mapping neither jumps nor runs backwards (a pass reads its speed there).
 TEST_P(PassingLanes, AreReadAbreastOfTheLineInOrder) {
   std::shared_ptr<const AiRoute> route;
   ASSERT_NO_FATAL_FAILURE(plan_shipped(GetParam(), route));
-  for (int side : {+1, -1}) {
-    const PassingLane& lane = route->lane(side);
+  for (int side : {+2, +1, -1, -2}) {
+    const PassingLane& lane = std::abs(side) == 2 ? route->let_by_lane(side) : route->lane(side);
     const double len = lane.line.length, step = route->line.spacing();
     for (std::size_t i = 0; i < lane.lane_s.size(); ++i) {
       const double next = lane.lane_s[(i + 1) % lane.lane_s.size()];
