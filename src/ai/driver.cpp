@@ -51,6 +51,7 @@ constexpr double kLaneFollow = 0.3;        // s, the following gap kept to the c
 constexpr double kLaneMeet = 2.0;          // m: a lane this near the racing line meets it (where a finished pass leaves it;
                                            // 1 m until the twentieth AI session: longer on lanes slower than the line)
 constexpr double kLaneStayMax = 6.0;       // s a finished pass stays on its lane at most
+constexpr double kMergeLook = 1.5;         // s a car behind, closing, must be from us before we move back into its way
 constexpr double kLaneLook = 2.0;          // s ahead of the car a lane must stay clear of its line to be chosen
 constexpr double kLaneSpeedLook = 1.5;     // s ahead at our speed over which a lane we take must stay over our speed
 constexpr double kLaneSpeedSlack = 1.0;    // m/s over a lane's speed we may take it at (the feedback brakes it off)
@@ -201,7 +202,7 @@ void AiDriver::respawned() {
   offset_goal_ = bound_goal_ = state_.offset = 0.0;
   pass_ = PassPlan{}, giving_room_ = state_.defending = state_.letting_by = giving_way_ = false;
   dive_ = false;
-  lane_side_ = 0, lane_share_ = lane_hold_ = lane_stay_ = 0.0, lane_leaving_ = false;
+  lane_side_ = 0, lane_share_ = lane_hold_ = lane_stay_ = 0.0, lane_leaving_ = false, let_by_lanes_ = false;
   planner_.reset();
 }
 
@@ -297,9 +298,13 @@ double AiDriver::room(double s, int side) const {
   return side > 0 ? route_->room_left[i] : route_->room_right[i];
 }
 
+const PassingLane& AiDriver::lane(int side) const {
+  return let_by_lanes_ ? route_->let_by_lane(side) : route_->lane(side);
+}
+
 double AiDriver::lane_offset(int side, double s) const {
   const RacingLine& line = route_->line;
-  const std::vector<double>& off = route_->lane(side).offset;
+  const std::vector<double>& off = lane(side).offset;
   const double w = route_->path.wrap(s);
   const std::size_t i = line.index_at(w), j = (i + 1) % off.size();
   const double t = std::clamp((w - line.s[i]) / std::max(line.spacing(), 1e-9), 0.0, 1.0);
@@ -307,16 +312,21 @@ double AiDriver::lane_offset(int side, double s) const {
 }
 
 double AiDriver::lane_s_at(int side, double s) const {
-  return route_->lane(side).lane_s[route_->line.index_at(route_->path.wrap(s))];
+  return lane(side).lane_s[route_->line.index_at(route_->path.wrap(s))];
 }
 
-const SpeedProfile& AiDriver::lane_profile(int side) const { return lane_profile_[side > 0 ? 0 : 1]; }
+const SpeedProfile& AiDriver::lane_profile(int side) const {
+  return lane_profile_[(side > 0 ? 0 : 1) + (let_by_lanes_ ? 2 : 0)];
+}
 
-// Our speed profiles on the two passing lanes (none without lane passes).
+// Our speed profiles on the two passing lanes and the two let-by lanes (none without lane passes).
 void AiDriver::plan_lane_profiles(const SpeedProfileParams& sp) {
   if (!config_.lane_passes) return;
-  for (int side : {+1, -1})
-    lane_profile_[side > 0 ? 0 : 1] = compute_speed_profile(route_->lane(side).line, route_->envelope, track_, sp);
+  for (int side : {+1, -1}) {
+    const int k = side > 0 ? 0 : 1;
+    lane_profile_[k] = compute_speed_profile(route_->lane(side).line, route_->envelope, track_, sp);
+    lane_profile_[k + 2] = compute_speed_profile(route_->let_by_lane(side).line, route_->envelope, track_, sp);
+  }
 }
 
 double AiDriver::offset_at(double s) const {
@@ -476,9 +486,19 @@ void AiDriver::keep_and_count(bool in_reach, bool shut, const SeenCar& target, d
 // car closes nothing but still wants by). The reach covers the following gap, so a car held
 // at that gap can still be passed. A side pass_room shuts because the bend ahead narrows its
 // inside may still be dived up (dive_room): followed closer, gained on under braking.
+// m bumper to bumper within which a pass or a let-by is started at forward speed `fwd` (m/s)
+// (kept to kPassReachExtra beyond): the following gap and 12 m, 25 m at the least.
+double AiDriver::pass_reach(double fwd) const { return std::max(25.0, 12.0 + config_.follow_time_s * fwd); }
+
+// m bumper to bumper behind us within which a car presses us at forward speed `fwd` (m/s),
+// and a let-by for it is kept (kPassReachExtra beyond): kLetByReach s, kLetByMinReach at the
+// least. (A let-by kept only within a pass's reach ended at once for a car 100 m back, and
+// left us far off the line.)
+double AiDriver::pressure_reach(double fwd) const { return std::max(kLetByMinReach, kLetByReach * std::max(0.0, fwd)); }
+
 void AiDriver::choose_pass(const SeenCar& ahead, const SeenCar& target, double fwd) {
   const double cap = params_.overtake_offset;
-  const double reach = std::max(25.0, 12.0 + config_.follow_time_s * fwd);
+  const double reach = pass_reach(fwd);
   const double dt = 1.0 / config_.local_hz;
   if (pass_.target >= 0) {
     const bool in_reach = target.index >= 0 && target.ds > -(half_length_ + target.half_length + 1.0) &&
@@ -550,7 +570,7 @@ bool AiDriver::within_lane_speed(int side, double fwd) const {
 // a pass is shut only by another car in the lane or ice (the lane is on the road all the way).
 void AiDriver::choose_lane_pass(const SeenCar& ahead, const SeenCar& target, const SeenCar& behind, double fwd,
                                 double time) {
-  const double reach = std::max(25.0, 12.0 + config_.follow_time_s * fwd);
+  const double reach = pass_reach(fwd);
   const double dt = 1.0 / config_.local_hz;
   if (pass_.target < 0 || state_.letting_by || state_.defending) level_with_ = -1;  // (stalemate counts afresh)
   if (pass_.target >= 0 && state_.defending) {
@@ -563,7 +583,7 @@ void AiDriver::choose_lane_pass(const SeenCar& ahead, const SeenCar& target, con
     let_by_s_ += dt;
     const bool by = target.index >= 0 && target.ds > half_length_ + target.half_length + kLetByClear;
     const bool in_reach = target.index >= 0 && !by && let_by_s_ < kLetByMax &&
-                          gap_behind(target) < reach + kPassReachExtra;
+                          gap_behind(target) < pressure_reach(fwd) + kPassReachExtra;
     if (target.index >= 0) {
       let_by_speed_ = target.speed;
       let_by_clear_ = std::abs(target.lat - state_.lateral) >= half_width_ + target.half_width + kLaneGap;
@@ -666,7 +686,7 @@ void AiDriver::watch_pressure(const SeenCar& behind, double fwd, double time) {
   if (behind.index != pressed_by_) pressed_by_ = behind.index, pressed_s_ = 0.0;
   if (behind.index < 0) return;
   const double dt = 1.0 / config_.local_hz;
-  const bool close = gap_behind(behind) < std::max(kLetByMinReach, kLetByReach * std::max(0.0, fwd));
+  const bool close = gap_behind(behind) < pressure_reach(fwd);
   const double ours_there = profile_.target_speed(state_.s + behind.ds) * params_.speed_use;
   const bool passed_lately = time - passed_at_[static_cast<std::size_t>(behind.index)] < kLetByMemory;
   if (close && behind.speed > ours_there + kLetByFaster) pressed_s_ += dt;
@@ -689,6 +709,7 @@ void AiDriver::let_by(const SeenCar& behind, double fwd) {
   const int outside = turn_ahead(state_.s, std::max(60.0, fwd * kDefendLook)) > 0.0 ? -1 : +1;
   int side = 0;
   const double apart = half_width_ + behind.half_width + kLaneGap;
+  let_by_lanes_ = true;  // (lane_offset and the rest read the let-by lanes from here on)
   for (const int sd : {away != 0 ? away : outside, away != 0 ? 0 : -outside}) {
     if (sd == 0) continue;
     bool out_of_way = true;  // the lane takes us out of its lane, and keeps us out while it goes by
@@ -701,9 +722,15 @@ void AiDriver::let_by(const SeenCar& behind, double fwd) {
       break;
     }
   }
-  if (side == 0) return;  // (tried again next time: the pressure stands)
+  if (side == 0) {
+    let_by_lanes_ = false;
+    return;  // (tried again next time: the pressure stands)
+  }
   pressed_s_ = 0.0;
-  if (rng_.uniform() >= params_.let_by) return;
+  if (rng_.uniform() >= params_.let_by) {
+    let_by_lanes_ = false;
+    return;
+  }
   pass_ = PassPlan{behind.index, side, 0.0, 0.0}, state_.letting_by = true, let_by_s_ = 0.0, let_by_clear_ = false;
   ++state_.let_bys;
 }
@@ -721,11 +748,16 @@ double AiDriver::apex_ahead(double s, double distance, int side) const {
 }
 
 // No car beside us or just behind (near_: up to 4 m bumper to bumper) in the band from our
-// lateral offset to the racing line: a lane may be left (cars ahead are the following caps').
+// lateral offset to the racing line, nor one further back there that would close the gap
+// in kMergeLook s: a lane may be left (cars ahead are the following caps'). (Moving back
+// to the line into a bend, slower than the line, a car left its lane in front of one
+// coming up it 12 m/s faster, 28 m back, and was hit.)
 bool AiDriver::merge_clear() const {
   const double lo = std::min(state_.lateral, 0.0), hi = std::max(state_.lateral, 0.0);
   for (const Near& c : near_)
     if (c.ds <= half_length_ + c.half_length + kBesideMargin && in_band(c, lo, hi)) return false;
+  for (const Near& c : rear_)
+    if (-c.ds - half_length_ - c.half_length < kMergeLook * c.closing && in_band(c, lo, hi)) return false;
   return true;
 }
 
@@ -755,11 +787,13 @@ void AiDriver::follow_lane(double fwd, bool alongside) {
   const double here = lane_offset(lane_side_, state_.s);
   const double lateral_use = bend_lateral_use(fwd);
   const double rate = (lateral_use < 0.5 ? kLaneRate : offset_rate(lateral_use)) / config_.local_hz / std::max(1.0, std::abs(here));
-  // After its pass, a lane is left where it meets the racing line (elsewhere, leaving it is a
-  // swerve across the road in a bend), or after kLaneStayMax s whatever.
+  // After its pass, a passing lane is left where it meets the racing line (elsewhere, leaving
+  // it is a swerve across the road in a bend), or after kLaneStayMax s whatever.
   const bool passing = pass_.side == lane_side_;
   lane_stay_ = passing ? 0.0 : lane_stay_ + 1.0 / config_.local_hz;
-  lane_leaving_ = !passing && (lane_leaving_ || std::abs(here) < kLaneMeet || lane_stay_ > kLaneStayMax);
+  // A let-by's lane is left at once: it is kept off the line, and comes back to it only
+  // where the road runs out, in the next bend, slow, in front of the cars behind.
+  lane_leaving_ = !passing && (lane_leaving_ || let_by_lanes_ || std::abs(here) < kLaneMeet || lane_stay_ > kLaneStayMax);
   // Leaving, it waits while a car behind or beside us is in the band it would move into.
   if (!lane_leaving_ || merge_clear()) lane_share_ = approach(lane_share_, lane_leaving_ ? 0.0 : 1.0, rate);
   const double eff = lane_share_ * here;
@@ -779,6 +813,7 @@ void AiDriver::scan_traffic(const DriverView& v) {
   const double len = path.length();
   const double fwd = v.self.forward_speed;
   near_.clear();
+  rear_.clear();
   // The nearest car ahead in our lane, and the car we are passing wherever it is.
   SeenCar ahead, target, merging, behind;
   bool alongside = false;
@@ -821,6 +856,8 @@ void AiDriver::scan_traffic(const DriverView& v) {
     if (std::abs(ds) < half_length_ + o.half_length + kBesideMargin) alongside = true, alongside_lat = p.offset;
     if (ds > -(half_length_ + o.half_length + 4.0) && ds < 30.0)
       near_.push_back({ds, p.offset, o.half_width, o.half_length, o.index, dot(o.velocity, there.normal)});
+    else if (ds < 0.0 && along > fwd)
+      rear_.push_back({ds, p.offset, o.half_width, o.half_length, o.index, dot(o.velocity, there.normal), along - fwd});
   }
   beside_.clear();  // the same cars for hold_lane, whichever way the offset is followed below
   for (const Near& c : near_) beside_.push_back({c.ds, c.lat, c.half_length, c.half_width, c.lat_rate});
@@ -838,6 +875,7 @@ void AiDriver::scan_traffic(const DriverView& v) {
       follow_lane(fwd, alongside);
       return;
     }
+    let_by_lanes_ = false;  // on no lane: the next one is a passing lane unless a let-by says otherwise
   } else {
     choose_pass(ahead, target, fwd);
   }

@@ -145,6 +145,7 @@ class AiDriver {
   Controls delayed(const Controls& c);
 
   double room(double s, int side) const;  // m of room beside the line at s (+1 left, -1 right)
+  const PassingLane& lane(int side) const;       // the lane on `side` we take: a let-by lane while letting by
   double lane_offset(int side, double s) const;  // m, the passing lane on `side` off the line at s
   double lane_s_at(int side, double s) const;    // m along that lane abreast of s on the line
   const SpeedProfile& lane_profile(int side) const;  // ours on that lane
@@ -185,6 +186,8 @@ class AiDriver {
   void give_room();                              // a car beside us: take the lane on our side
   void defend(const SeenCar& behind, double fwd);  // a car close behind: cover the inside of the bend ahead
   void watch_pressure(const SeenCar& behind, double fwd, double time);  // how long a faster car has pressed us from behind
+  double pass_reach(double fwd) const;      // m a pass starts within
+  double pressure_reach(double fwd) const;  // m a car behind presses us within
   void let_by(const SeenCar& behind, double fwd);  // a faster car pressing us: move over on a straight
   bool stalemate(const SeenCar& target, double dt);  // level with the pass's car for too long, and behind it
   void give_way(const SeenCar& target);             // let that car by from where we are
@@ -215,7 +218,7 @@ class AiDriver {
   std::vector<DwaObstacle> obstacles_;
   std::vector<int> other_hints_;
   // Another car near us, in line coordinates (lat_rate: m/s sideways, + = moving left).
-  struct Near { double ds, lat, half_width, half_length; int index; double lat_rate; };
+  struct Near { double ds, lat, half_width, half_length; int index; double lat_rate, closing = 0.0; };  // closing: m/s on us
   bool in_band(const Near& c, double lo, double hi) const;  // c near our sides anywhere in [lo, hi] (m lateral)
   // routing around a blockage
   GridSearch search_;
@@ -226,6 +229,7 @@ class AiDriver {
   double blocked_for_ = 0.0;     // s a stopped car has been in our way
   double blocked_ahead_speed_ = 0.0;  // m/s of the car ahead at the last routing step
   std::vector<Near> near_;
+  std::vector<Near> rear_;  // cars further behind than near_'s, within the look range, closing on us
   std::vector<LineCar> beside_;  // near_ for hold_lane
   std::deque<Controls> pipeline_;
 
@@ -263,7 +267,8 @@ class AiDriver {
   bool let_by_clear_ = false;    // we are out of its lane (sideways), so the lift lets it by rather than holding it up
   int level_with_ = -1;          // index of the car of the pass under way (or given room) at the last step
   double level_s_ = 0.0;         // s it has been level with us
-  SpeedProfile lane_profile_[2];  // our speed profile on the left and the right passing lane
+  SpeedProfile lane_profile_[4];  // our speed profile on the left and the right passing lane, then let-by lane
+  bool let_by_lanes_ = false;     // the lanes we take are the let-by lanes (letting a car by, to the lane's end)
   int lane_side_ = 0;            // the passing lane the offset follows (+1 left, -1 right, 0 none)
   double lane_share_ = 0.0;      // [0, 1] of that lane's offset taken (ramps on and off)
   double lane_hold_ = 0.0;       // m added to it to keep our side of a car beside us
