@@ -481,21 +481,21 @@ void AiDriver::keep_and_count(bool in_reach, bool shut, const SeenCar& target, d
   else ++state_.passes_lost;
 }
 
+// m bumper to bumper within which a pass is started at forward speed `fwd` (m/s) (and kept,
+// kPassReachExtra beyond): the following gap and 12 m, 25 m at the least.
+double AiDriver::pass_reach(double fwd) const { return std::max(25.0, 12.0 + config_.follow_time_s * fwd); }
+
+// m bumper to bumper behind us within which a car presses us at forward speed `fwd` (m/s),
+// and a let-by for it is kept (kPassReachExtra beyond): kLetByReach s, kLetByMinReach at the
+// least. (Kept only within a pass's reach, a let-by for a car pressing from 50 m back ended
+// at once and left us far off the line.)
+double AiDriver::pressure_reach(double fwd) const { return std::max(kLetByMinReach, kLetByReach * std::max(0.0, fwd)); }
+
 // Keeps the committed pass (see PassPlan) or starts one on a car ahead in our lane that we
 // close on or that holds us up (its speed below what our profile wants here: a following
 // car closes nothing but still wants by). The reach covers the following gap, so a car held
 // at that gap can still be passed. A side pass_room shuts because the bend ahead narrows its
 // inside may still be dived up (dive_room): followed closer, gained on under braking.
-// m bumper to bumper within which a pass or a let-by is started at forward speed `fwd` (m/s)
-// (kept to kPassReachExtra beyond): the following gap and 12 m, 25 m at the least.
-double AiDriver::pass_reach(double fwd) const { return std::max(25.0, 12.0 + config_.follow_time_s * fwd); }
-
-// m bumper to bumper behind us within which a car presses us at forward speed `fwd` (m/s),
-// and a let-by for it is kept (kPassReachExtra beyond): kLetByReach s, kLetByMinReach at the
-// least. (A let-by kept only within a pass's reach ended at once for a car 100 m back, and
-// left us far off the line.)
-double AiDriver::pressure_reach(double fwd) const { return std::max(kLetByMinReach, kLetByReach * std::max(0.0, fwd)); }
-
 void AiDriver::choose_pass(const SeenCar& ahead, const SeenCar& target, double fwd) {
   const double cap = params_.overtake_offset;
   const double reach = pass_reach(fwd);
@@ -722,13 +722,9 @@ void AiDriver::let_by(const SeenCar& behind, double fwd) {
       break;
     }
   }
-  if (side == 0) {
-    let_by_lanes_ = false;
-    return;  // (tried again next time: the pressure stands)
-  }
-  pressed_s_ = 0.0;
-  if (rng_.uniform() >= params_.let_by) {
-    let_by_lanes_ = false;
+  if (side != 0) pressed_s_ = 0.0;  // (none: tried again next time, the pressure stands)
+  if (side == 0 || rng_.uniform() >= params_.let_by) {
+    let_by_lanes_ = false;  // (the passing lanes again)
     return;
   }
   pass_ = PassPlan{behind.index, side, 0.0, 0.0}, state_.letting_by = true, let_by_s_ = 0.0, let_by_clear_ = false;
