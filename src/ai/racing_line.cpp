@@ -428,7 +428,8 @@ RacingLine racing_line_from_points(const std::vector<Vec2>& points, double spaci
   return line;
 }
 
-RacingLine compute_racing_line(const std::vector<CorridorSample>& corridor, const RacingLineParams& params) {
+RacingLine compute_racing_line(const std::vector<CorridorSample>& corridor, const RacingLineParams& params,
+                               std::vector<double>* corridor_offsets) {
   int sweeps = 0;
   const std::vector<double> alpha = solve_min_curvature_offsets(corridor, params, &sweeps);
   std::vector<Vec2> pts(corridor.size());
@@ -439,6 +440,7 @@ RacingLine compute_racing_line(const std::vector<CorridorSample>& corridor, cons
   }
   RacingLine line = racing_line_from_points(pts, params.spacing, &alpha, &u);
   line.sweeps = sweeps;
+  if (corridor_offsets) *corridor_offsets = alpha;
   return line;
 }
 

@@ -89,6 +89,8 @@ RacingLine racing_line_from_points(const std::vector<Vec2>& points, double spaci
                                    const std::vector<double>* corridor_u = nullptr);
 
 /// The whole pipeline: solve the offsets on the corridor, then resample the line.
-RacingLine compute_racing_line(const std::vector<CorridorSample>& corridor, const RacingLineParams& params);
+/// `corridor_offsets` (optional) receives the solved offsets, one per corridor sample.
+RacingLine compute_racing_line(const std::vector<CorridorSample>& corridor, const RacingLineParams& params,
+                               std::vector<double>* corridor_offsets = nullptr);
 
 }  // namespace racer

@@ -140,16 +140,23 @@ PassingLane passing_lane(const std::vector<CorridorSample>& corridor, const std:
   return lane;
 }
 
-// The route on `branch` and, in `corridor`, the corridor it was planned in (its lanes need it).
-AiRoute build(const Track& track, const CarEnvelope& env, int branch, double margin,
-              std::vector<CorridorSample>& corridor) {
+// The corridor a route was planned in, and its racing line's offset at each sample (its
+// lanes are planned in it).
+struct RouteCorridor {
+  std::vector<CorridorSample> samples;
+  std::vector<double> line_offset;  // m from each sample's centre (+ = left)
+};
+
+// The route on `branch`, and in `planned`, the corridor it was planned in.
+AiRoute build(const Track& track, const CarEnvelope& env, int branch, double margin, RouteCorridor& planned) {
   AiRoute r;
   r.branch = branch;
   r.envelope = env;
-  corridor = route_corridor(track, branch);
+  planned.samples = route_corridor(track, branch);
+  const std::vector<CorridorSample>& corridor = planned.samples;
   RacingLineParams lp;
   lp.margin = margin;
-  r.line = compute_racing_line(corridor, lp);
+  r.line = compute_racing_line(corridor, lp, &planned.line_offset);
   r.path = Path(r.line.points, r.line.curvature, true);
   const std::size_t n = r.line.size();
   r.room_left.assign(n, 0.0);
@@ -180,8 +187,8 @@ std::shared_ptr<const AiRoute> plan_route(const Track& track, const CarSpec& car
 }
 
 std::shared_ptr<const AiRoute> plan_route(const Track& track, const CarEnvelope& env, double margin) {
-  std::vector<CorridorSample> corridor, tried;
-  AiRoute best = build(track, env, -1, margin, corridor);
+  RouteCorridor planned, tried;
+  AiRoute best = build(track, env, -1, margin, planned);
   best.candidate_lap_times.push_back(best.limit_lap_time);
   std::vector<double> times = best.candidate_lap_times;
   for (int b = 0; b < static_cast<int>(track.branches().size()); ++b) {
@@ -189,10 +196,11 @@ std::shared_ptr<const AiRoute> plan_route(const Track& track, const CarEnvelope&
     times.push_back(r.limit_lap_time);
     if (r.limit_lap_time < best.limit_lap_time) {
       best = std::move(r);
-      corridor = std::move(tried);
+      planned = std::move(tried);
     }
   }
   best.candidate_lap_times = times;
+  const std::vector<CorridorSample>& corridor = planned.samples;
   // The passing lanes, each kLaneSplit beyond the road's middle.
   std::vector<double> inner_left(corridor.size()), inner_right(corridor.size());
   for (std::size_t i = 0; i < corridor.size(); ++i) {
@@ -202,11 +210,10 @@ std::shared_ptr<const AiRoute> plan_route(const Track& track, const CarEnvelope&
   best.lane_left = passing_lane(corridor, inner_left, best.line, best.path, +1, margin);
   best.lane_right = passing_lane(corridor, inner_right, best.line, best.path, -1, margin);
   // The let-by lanes, each kLetByApart beyond the racing line.
-  RacingLineParams lp;
-  lp.margin = margin;
-  const std::vector<double> line_offset = solve_min_curvature_offsets(corridor, lp);
-  for (std::size_t i = 0; i < corridor.size(); ++i)
-    inner_left[i] = line_offset[i] + kLetByApart, inner_right[i] = line_offset[i] - kLetByApart;
+  for (std::size_t i = 0; i < corridor.size(); ++i) {
+    const double line = planned.line_offset[i];
+    inner_left[i] = line + kLetByApart, inner_right[i] = line - kLetByApart;
+  }
   best.let_by_left = passing_lane(corridor, inner_left, best.line, best.path, +1, margin);
   best.let_by_right = passing_lane(corridor, inner_right, best.line, best.path, -1, margin);
   return std::make_shared<const AiRoute>(std::move(best));
