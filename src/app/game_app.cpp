@@ -107,8 +107,12 @@ double GameApp::frame_seconds() {
 }
 
 void GameApp::step_world() {
-  const Controls controls = mapper_.update(input_, drive_context(), world_->dt());
+  Controls controls = mapper_.update(input_, drive_context(), world_->dt());
   input_.shift_up = input_.shift_down = false;  // edges: one step only
+  controls.abs = switches_.abs;  // the switches pressed since the last step
+  controls.tcs = switches_.tcs;
+  controls.automatic = switches_.automatic;
+  switches_ = Controls{};
   world_->step(std::span<const Controls>(&controls, 1));
   previous_ = std::move(current_);
   current_ = world_->snapshot();
@@ -277,13 +281,16 @@ void GameApp::reset_car() {
 }
 
 void GameApp::apply_driver_aid_toggles() {
-  Car& car = world_->car(0);
+  // Commands for the next step, through Controls as in a race; a switch pressed twice before
+  // it cancels out. The mapper needs no reset: with a manual box it keeps no
+  // brake-to-reverse hold, and resetting it would drop the keyboard steering ramp mid-corner.
   const DriverAids aids = driver_aids();
-  if (commands_.toggle_abs) car.set_abs(!aids.abs);
-  if (commands_.toggle_tcs) car.set_tcs(!aids.tcs);
-  // The mapper needs no reset: with a manual box it keeps no brake-to-reverse hold, and
-  // resetting it would drop the keyboard steering ramp mid-corner.
-  if (commands_.toggle_gearbox) car.drivetrain().set_automatic(!aids.automatic);
+  auto flip = [](SwitchCommand& pending, bool on_now) {
+    pending = pending == SwitchCommand::Keep ? toggle_switch(on_now) : SwitchCommand::Keep;
+  };
+  if (commands_.toggle_abs) flip(switches_.abs, aids.abs);
+  if (commands_.toggle_tcs) flip(switches_.tcs, aids.tcs);
+  if (commands_.toggle_gearbox) flip(switches_.automatic, aids.automatic);
 }
 
 DriverAids GameApp::driver_aids() const {

@@ -78,6 +78,7 @@ class GameApp {
   std::unique_ptr<Minimap> minimap_;  ///< on a track
   InputState input_;
   AppCommands commands_;
+  Controls switches_;  ///< aid and gearbox switch commands for the next step (the rest unused)
   WorldSnapshot previous_, current_;
   LoadErrors load_errors_;
   std::string notice_;     ///< a short message after a reload

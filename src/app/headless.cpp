@@ -7,7 +7,7 @@
 
 #include "ai/ai_params.h"
 #include "app/asset_path.h"
-#include "sim/race.h"
+#include "race/race.h"
 #include "track/track.h"
 #include "vehicle/car_spec.h"
 

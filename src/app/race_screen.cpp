@@ -13,7 +13,7 @@
 #include "game/storage.h"
 #include "render/car_view.h"
 #include "render/mesh.h"
-#include "sim/race.h"
+#include "race/race.h"
 #include "track/track_spec.h"
 #include "render/minimap.h"
 #include "ui/lap_hud.h"
@@ -67,6 +67,10 @@ std::unique_ptr<RaceScreen> RaceScreen::create(const RacePlan& plan, const Catal
     player.name = kPlayerName;
     player.car = plan.car_id;
     player.spec = s->car_spec_;
+    // The aids and the gearbox mode the race starts with are the player's car's set-up.
+    player.spec.assists.abs = settings.aids.abs && !plan.no_abs;
+    player.spec.assists.tcs = settings.aids.tcs && !plan.no_tcs;
+    player.spec.gearbox.automatic = settings.aids.automatic_gearbox && !plan.manual;
     if (plan.autodrive && catalog.profiles.size() > 1) player.autodrive = catalog.profiles[1];
     GameRaceConfig config;
     config.laps = plan.mode == RaceMode::TimeTrial ? 100 : std::max(1, plan.laps);
@@ -75,10 +79,6 @@ std::unique_ptr<RaceScreen> RaceScreen::create(const RacePlan& plan, const Catal
     config.player_grid_slot = plan.grid_slot;
     config.damage = settings.damage;
     s->race_ = std::make_unique<GameRace>(s->track_, std::move(player), std::move(field), config);
-    Car& car = s->race_->world().car(static_cast<std::size_t>(s->race_->player()));
-    car.set_abs(settings.aids.abs && !plan.no_abs);
-    car.set_tcs(settings.aids.tcs && !plan.no_tcs);
-    car.drivetrain().set_automatic(settings.aids.automatic_gearbox && !plan.manual);
     s->track_view_ = std::make_unique<TrackView>(*s->track_);
   } catch (const std::exception& e) {  // out of memory and the like: a message, not a crash
     error = std::string("could not start the race: ") + e.what();
@@ -139,11 +139,22 @@ void RaceScreen::step(InputState& input) {
   const std::size_t p = static_cast<std::size_t>(race_->player());
   const Car& car = race_->world().car(p);
   const DriveContext ctx{car.forward_speed(), car.drivetrain().state().gear, !car.drivetrain().gearbox().automatic};
-  const Controls controls = mapper_.update(input, ctx, dt());
+  PlayerInput in;
+  in.controls = mapper_.update(input, ctx, dt());
   input.shift_up = input.shift_down = false;  // edges: one step only
-  race_->step(controls);
+  in.controls.abs = pending_.abs;
+  in.controls.tcs = pending_.tcs;
+  in.controls.automatic = pending_.automatic;
+  in.respawn = pending_respawn_;
+  pending_ = Controls{};
+  pending_respawn_ = false;
+  race_->step(in);
   previous_ = std::move(current_);
   current_ = race_->world().snapshot();
+  if (race_->respawned_last_step()) {
+    previous_ = current_;  // no blend across the jump
+    lap_started_ = false;  // a lap with a respawn in it gives no ghost
+  }
   for (std::size_t i = 0; i < current_.cars.size() && i < skid_marks_.size(); ++i)
     skid_marks_[i].add(current_.cars[i], race_->world().car(i).spec(), dt());
   particles_.step(current_.cars, dt());  // smoke and dust, visual only
@@ -151,27 +162,24 @@ void RaceScreen::step(InputState& input) {
 }
 
 bool RaceScreen::respawn() {
-  const bool ok = race_->request_respawn();
-  if (ok) {
-    mapper_.reset();
-    current_ = previous_ = race_->world().snapshot();
-    lap_started_ = false;  // a lap with a respawn in it gives no ghost
-  }
-  return ok;
+  if (pending_respawn_ || !race_->can_respawn()) return false;
+  pending_respawn_ = true;
+  mapper_.reset();
+  return true;
 }
 
-void RaceScreen::toggle_abs() {
-  Car& car = race_->world().car(static_cast<std::size_t>(race_->player()));
-  car.set_abs(!car.spec().assists.abs);
+// A switch pressed twice before the next step cancels out.
+namespace {
+void flip(SwitchCommand& pending, bool on_now) {
+  pending = pending == SwitchCommand::Keep ? toggle_switch(on_now) : SwitchCommand::Keep;
 }
-void RaceScreen::toggle_tcs() {
-  Car& car = race_->world().car(static_cast<std::size_t>(race_->player()));
-  car.set_tcs(!car.spec().assists.tcs);
-}
-void RaceScreen::toggle_gearbox() {
-  Car& car = race_->world().car(static_cast<std::size_t>(race_->player()));
-  car.drivetrain().set_automatic(!car.drivetrain().gearbox().automatic);
-}
+}  // namespace
+
+void RaceScreen::toggle_abs() { flip(pending_.abs, player_car().spec().assists.abs); }
+void RaceScreen::toggle_tcs() { flip(pending_.tcs, player_car().spec().assists.tcs); }
+void RaceScreen::toggle_gearbox() { flip(pending_.automatic, player_car().drivetrain().gearbox().automatic); }
+
+const Car& RaceScreen::player_car() const { return race_->world().car(static_cast<std::size_t>(race_->player())); }
 
 // ---- time trial --------------------------------------------------------------------------
 

@@ -2,7 +2,8 @@
 // RaceScreen: one race on screen. It owns the GameRace (player + AI cars, the rules), the
 // player's InputMapper, and what draws the race (track view, camera, skid marks, the
 // ghost), and in Time Trial the lap records and the ghost of the best lap:
-//   step(input)   one fixed step: the devices' InputState -> Controls -> GameRace::step
+//   step(input)   one fixed step: the devices' InputState -> Controls, with the switches
+//                 and the respawn asked for since the last step -> GameRace::step
 //                 -> snapshots -> skid marks -> time trial laps (records, ghost)
 //   render(...)   the interpolated snapshot: ground, skid marks, objects, ghost, cars,
 //                 then the HUD (start lights, messages, positions, laps, speed) and,
@@ -68,8 +69,10 @@ class RaceScreen {
 
   /// One fixed step with the player's devices. Clears `input`'s shift edges once used.
   void step(InputState& input);
-  /// R / Back: put the player's car back on the road (GameRace::request_respawn).
+  /// R / Back: put the player's car back on the road in the next step (false: not now,
+  /// GameRace::can_respawn).
   bool respawn();
+  /// The driver aids and the gearbox mode: switched in the next step (Controls' commands).
   void toggle_abs();
   void toggle_tcs();
   void toggle_gearbox();
@@ -98,6 +101,7 @@ class RaceScreen {
 
  private:
   RaceScreen() = default;
+  const Car& player_car() const;
   void time_trial_step();
   void draw_ghost(SDL_Renderer* renderer) const;
   void draw_hud(const UiFonts& fonts, const CarSnapshot& view) const;
@@ -117,6 +121,8 @@ class RaceScreen {
   WorldSnapshot previous_, current_;
   std::vector<std::string> notices_;
   AiPanelState ai_panel_;              ///< the AI panel's own choices (open, car picked)
+  Controls pending_;                   ///< switch commands for the next step (only abs, tcs, automatic)
+  bool pending_respawn_ = false;       ///< a respawn for the next step
 
   // Time Trial
   RaceStorage storage_;

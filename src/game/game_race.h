@@ -1,21 +1,23 @@
 #pragma once
-// GameRace: the race the game loop runs. It owns the World on a Track with the player's car
-// and N AI cars (one AiDriver each), a RaceProgress per car and the SessionRules, and
-// advances them together one fixed step at a time:
+// GameRace: the race the game loop runs: the one race runner (race/race.h) with the
+// player's car as one more driver, and the game's rules (SessionRules: start lights, false
+// starts, flags, DNF, positions and gaps). One fixed step at a time:
 //
-//   controls (held before lights out; AI from its driver; the player's from the argument)
-//   -> World::step -> race progress (from lights out) -> AI respawns -> facts -> rules
+//   player's input -> each car's input (held before lights out; held after a respawn)
+//   -> Race::step -> the rules (facts of every car) -> lights out starts the runner
 //
-// Before lights out every AI car is held (brake and handbrake) and its driver is not
-// ticked. The player's car is held too unless the player gives throttle: then the controls
-// pass through, and moving more than 0.5 m from the slot is a false start (SessionRules).
-// A respawn the player asks for puts the car on the road near its progress (the same spot
-// search as the AI's) and holds it for respawn_hold_s (3 s): the time cost of the respawn.
+// Before lights out every AI car is held by the runner (brake and handbrake) and its driver
+// is not ticked. The player's car is held too unless the player gives throttle: then the
+// controls pass through, and moving more than 0.5 m from the slot is a false start
+// (SessionRules). A respawn the player asks for (PlayerInput::respawn) puts the car on the
+// road near its progress (the same spot search as the AI's) and holds it for
+// respawn_hold_s (3 s): the time cost of the respawn.
 //
-// Sections: entries and config | GameRace
+// Sections: entries and config | player input | GameRace
 //
-// Pure and deterministic: same track, entries, config and player controls => same
-// World::state_hash().
+// Pure and deterministic: same track, entries, config and per-step player inputs => same
+// World::state_hash(). Everything the player does (pedals, wheel, shifts, driver aids and
+// gearbox mode as Controls' switch commands, respawns) comes in through step().
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -24,9 +26,8 @@
 
 #include "ai/ai_params.h"
 #include "ai/driver.h"
-#include "ai/driver_view.h"
 #include "game/session_rules.h"
-#include "sim/race.h"
+#include "race/race.h"
 #include "sim/world.h"
 #include "track/progress.h"
 #include "track/track.h"
@@ -34,8 +35,6 @@
 #include "vehicle/controls.h"
 
 namespace racer {
-
-class RouteCache;
 
 // ---------------------------------------------------------------- entries and config
 
@@ -58,23 +57,35 @@ struct GameRaceConfig {
   DriverConfig driver;           ///< the AI's fixed tuning
 };
 
+// ---------------------------------------------------------------- player input
+
+/// The player's input for one step: what a recording of a race keeps.
+struct PlayerInput {
+  Controls controls;     ///< from the devices, switch commands (aids, gearbox) included
+  bool respawn = false;  ///< put the car back on the road (taken when can_respawn())
+};
+
 // ---------------------------------------------------------------- GameRace
 
 class GameRace {
  public:
   /// `opponents` in grid order, e.g. make_field(spec, "sedan", profiles, "mixed", 5)
-  /// (sim/race.h); the player is put in at config.player_grid_slot.
+  /// (race/race.h); the player is put in at config.player_grid_slot.
   GameRace(std::shared_ptr<const Track> track, PlayerEntry player, std::vector<RaceEntry> opponents,
            GameRaceConfig config = {});
   ~GameRace();
   GameRace(const GameRace&) = delete;
   GameRace& operator=(const GameRace&) = delete;
 
-  /// One fixed step. `player_controls`: this step's controls from the player's devices.
-  void step(const Controls& player_controls);
-  /// The player asks to be put back on the road: accepted while racing and not finished
-  /// and not already held; the car is then held for respawn_hold_s.
-  bool request_respawn();
+  /// One fixed step with the player's input.
+  void step(const PlayerInput& input);
+  /// One fixed step with the player's controls and no respawn.
+  void step(const Controls& player_controls) { step(PlayerInput{player_controls, false}); }
+  /// A respawn asked for now would be taken: racing, the player's car running and not
+  /// already held. The car is then held for respawn_hold_s.
+  bool can_respawn() const;
+  /// The player's car was put back on the road in the last step.
+  bool respawned_last_step() const { return respawned_; }
 
   // --- the race
   SessionPhase phase() const { return rules_.phase(); }
@@ -82,66 +93,50 @@ class GameRace {
   bool over() const { return rules_.phase() == SessionPhase::Finished; }
   const SessionRules& rules() const { return rules_; }
   SessionRules& rules() { return rules_; }
-  const World& world() const { return *world_; }
-  World& world() { return *world_; }
-  const Track& track() const { return *track_; }
-  double time() const { return world_->time(); }
+  const World& world() const { return race_->world(); }
+  World& world() { return race_->world(); }
+  const Track& track() const { return race_->track(); }
+  double time() const { return race_->world().time(); }
+  /// The race runner (per-car records: contacts, respawns, overtakes, stalls).
+  const Race& runner() const { return *race_; }
 
   // --- the cars (index = grid position - 1 = the World's and the rules' index)
-  std::size_t car_count() const { return cars_.size(); }
+  std::size_t car_count() const { return race_->car_count(); }
   int player() const { return player_; }
-  const std::string& name(int car) const { return cars_[idx(car)].name; }
-  const std::string& car_name(int car) const { return cars_[idx(car)].car; }
+  const std::string& name(int car) const { return race_->entry(idx(car)).name; }
+  const std::string& car_name(int car) const { return race_->entry(idx(car)).car; }
   /// The AI profile name ("" for the human player).
   std::string profile(int car) const;
   /// The car's AI driver, or null for the player (unless autodriven).
-  const AiDriver* driver(int car) const { return cars_[idx(car)].driver.get(); }
+  const AiDriver* driver(int car) const { return race_->has_driver(idx(car)) ? &race_->driver(idx(car)) : nullptr; }
   /// The profile the car's driver started the race with (its entry's), null for the player.
   const AiParams* entry_params(int car) const;
-  /// Gives the car's driver a new profile from the next step on (AiDriver::set_params; a
-  /// new line_margin plans, or reuses, the route for it). False for a car without a driver.
-  /// The same params as the driver's change nothing; deterministic.
-  bool set_driver_params(int car, const AiParams& params);
-  const RaceProgress& progress(int car) const { return cars_[idx(car)].progress; }
+  /// Gives the car's driver a new profile from the next step on (Race::set_driver_params).
+  /// False for a car without a driver. The same params as the driver's change nothing.
+  bool set_driver_params(int car, const AiParams& params) { return race_->set_driver_params(idx(car), params); }
+  const RaceProgress& progress(int car) const { return race_->progress(idx(car)); }
   /// m, race distance (laps x length + distance into the lap; < 0 on the grid).
-  double race_distance(int car) const { return cars_[idx(car)].distance; }
-  const Pose& grid_slot(int car) const { return cars_[idx(car)].slot; }
-  int respawns(int car) const { return cars_[idx(car)].respawns; }
+  double race_distance(int car) const { return race_->race_distance(idx(car)); }
+  const Pose& grid_slot(int car) const { return race_->grid_slot(idx(car)); }
+  int respawns(int car) const { return race_->respawns(idx(car)); }
   /// The controls applied to the car in the last step.
-  const Controls& applied_controls(int car) const { return controls_[idx(car)]; }
+  const Controls& applied_controls(int car) const { return race_->controls(idx(car)); }
   /// s the player's car is still held after a respawn (0 when free).
   double respawn_hold_left() const { return hold_left_; }
 
  private:
-  struct CarRun {
-    std::string name, car;
-    AiParams params;
-    CarSpec spec;                      // as entered (the route cache's key)
-    std::unique_ptr<AiDriver> driver;  // null: the human player
-    RaceProgress progress;
-    Pose slot;
-    double distance = 0.0;
-    int line_hint = -1;  // centreline segment of the last race-distance projection
-    int respawns = 0;
-  };
   static std::size_t idx(int car) { return static_cast<std::size_t>(car); }
-  Controls controls_for(std::size_t i, const Controls& player_controls, bool racing);
-  void respawn(std::size_t i);
-  void update_distances();
+  std::optional<Controls> controls_for(std::size_t i, const Controls& player_controls, bool racing) const;
   void feed_rules();
 
-  std::shared_ptr<const Track> track_;
   GameRaceConfig config_;
-  std::unique_ptr<RouteCache> routes_;  // the routes and envelopes the drivers were planned with
-  std::unique_ptr<World> world_;
-  std::vector<CarRun> cars_;
-  std::vector<OtherCarView> others_;
-  std::vector<Controls> controls_;
+  std::unique_ptr<Race> race_;
+  std::vector<DriverInput> inputs_;
   std::vector<CarFacts> facts_;
-  std::vector<double> station_s_;
   SessionRules rules_;
   int player_ = 0;
   double hold_left_ = 0.0;
+  bool respawned_ = false;
 };
 
 }  // namespace racer

@@ -1,5 +1,5 @@
 // Proving-ground manoeuvres. Sections: 1. helpers  2. rest  3. accel  4. brake
-// 5. skidpad  6. yaw  7. brake load transfer (laps of a track: track_drive.cpp)
+// 5. skidpad  6. yaw  7. brake load transfer
 #include "sim/proving_ground.h"
 
 #include <algorithm>
@@ -55,8 +55,10 @@ void launch_set_up(World& world, const CarSpec& spec) {
   world.car(0).drivetrain().set_gear(1);
 }
 
-// measured_drive_force with the envelope's mass and drag given.
-std::vector<double> drive_force_table(const CarSpec& spec, const CarEnvelope& env, double rate_hz, double force_step) {
+}  // namespace
+
+std::vector<double> measured_drive_force(const CarSpec& spec, double mass, double drag_k, double rate_hz,
+                                         double force_step) {
   World world(asphalt(), {rate_hz});
   launch_set_up(world, spec);
   Car& car = world.car(0);
@@ -72,7 +74,7 @@ std::vector<double> drive_force_table(const CarSpec& spec, const CarEnvelope& en
     if (v >= next) {
       const double dt = world.time() - bin_start;
       const double mid = next - 0.5 * force_step;
-      force.push_back(env.mass * force_step / dt + env.drag_k * mid * mid + crr * env.mass * kGravity);
+      force.push_back(mass * force_step / dt + drag_k * mid * mid + crr * mass * kGravity);
       bin_start = world.time();
     } else if (world.time() - bin_start > 10.0) {
       break;  // no longer gaining: top speed
@@ -82,8 +84,6 @@ std::vector<double> drive_force_table(const CarSpec& spec, const CarEnvelope& en
   force.push_back(0.0);
   return force;
 }
-
-}  // namespace
 
 // ---------------------------------------------------------------- 2. rest
 
@@ -143,16 +143,6 @@ AccelResult run_accel(const CarSpec& spec, double rate_hz, double max_time_s) {
     if (world.time() - best_at > 5.0) break;  // no longer gaining: top speed reached
   }
   return r;
-}
-
-std::vector<double> measured_drive_force(const CarSpec& spec, double rate_hz, double force_step) {
-  return drive_force_table(spec, car_envelope(spec), rate_hz, force_step);
-}
-
-CarEnvelope measured_envelope(const CarSpec& spec, double rate_hz) {
-  CarEnvelope e = car_envelope(spec);
-  e.drive_force = drive_force_table(spec, e, rate_hz, e.force_step);
-  return e;
 }
 
 // ---------------------------------------------------------------- 4. brake

@@ -5,7 +5,6 @@
 #include <optional>
 #include <vector>
 
-#include "ai/speed_profile.h"
 #include "vehicle/car_spec.h"
 
 namespace racer {
@@ -57,40 +56,24 @@ struct BrakeTransferResult {
   double expected_transfer_n = 0.0;  ///< m a h / L at that deceleration
 };
 
-struct TrackDriveResult {
-  int laps_completed = 0;
-  std::vector<double> lap_times;   ///< s
-  double max_centre_offset_m = 0.0;///< furthest the CG got from the centreline
-  double off_road_seconds = 0.0;   ///< time with the CG off the road surface
-  bool stuck = false;              ///< slower than 1 m/s for 5 s after the start
-  double sim_seconds = 0.0;
-};
-
 /// Parked 10 s, brakes released, engine idling in neutral.
 RestResult run_rest(const CarSpec& spec, double rate_hz);
 /// Full throttle from standstill with the automatic gearbox, up to `max_time_s`.
 AccelResult run_accel(const CarSpec& spec, double rate_hz, double max_time_s = 60.0);
 /// The drive force the car really puts down at full throttle from a standstill with its
 /// automatic gearbox, N per speed step of `force_step` m/s (index i = speed i x step), as
-/// m a + the speed profile's own drag and asphalt rolling resistance, so a speed profile
-/// with this table accelerates as the simulated car does, shift pauses and wheelspin
-/// included (the best-gear torque curve of car_envelope knows neither). The table ends
-/// (last entry 0) where the car stops gaining speed.
-std::vector<double> measured_drive_force(const CarSpec& spec, double rate_hz, double force_step = 0.5);
-/// car_envelope(spec) with drive_force from measured_drive_force: the envelope the AI plans
-/// with and the limit lap times are computed from.
-CarEnvelope measured_envelope(const CarSpec& spec, double rate_hz);
+/// m a + the drag `drag_k` v^2 (N s^2/m^2) and asphalt rolling resistance of a car of
+/// `mass` kg, so a speed model with this table accelerates as the simulated car does,
+/// shift pauses and wheelspin included. The table ends (last entry 0) where the car stops
+/// gaining speed. The AI's measured envelope (ai/measured_envelope.h) is built on it.
+std::vector<double> measured_drive_force(const CarSpec& spec, double mass, double drag_k, double rate_hz,
+                                         double force_step);
 /// Full brake, straight, from `from_kmh` to standstill.
 BrakeResult run_brake(const CarSpec& spec, double rate_hz, bool abs, double from_kmh = 100.0);
 /// Circle of `radius_m` at slowly rising speed; reports the limit the car holds.
 SkidpadResult run_skidpad(const CarSpec& spec, double rate_hz, double radius_m = 50.0);
 /// Fixed steer input `steer` (fraction of lock) at a held speed.
 YawResult run_yaw(const CarSpec& spec, double rate_hz, double speed_mps, double steer);
-/// A careful scripted driver (pure pursuit on the centreline, speed from the curvature ahead
-/// at `grip_use` of the tyres' grip) drives `laps` laps from pole: proves a track drivable.
-class Track;
-TrackDriveResult run_track_laps(const CarSpec& spec, const Track& track, int laps, double rate_hz,
-                                double grip_use = 0.6);
 /// Constant brake pedal `pedal` from 100 km/h; load transfer while decelerating steadily.
 BrakeTransferResult run_brake_transfer(const CarSpec& spec, double rate_hz, double pedal);
 

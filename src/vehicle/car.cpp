@@ -85,8 +85,15 @@ void Car::place(Vec2 pos, double heading, double speed) {
 
 void Car::read_controls(const Controls& c, double dt) {
   controls_ = sanitized(c);
+  apply_switches();
   update_steering();
   update_tcs(dt);
+}
+
+void Car::apply_switches() {
+  if (controls_.abs != SwitchCommand::Keep) spec_.assists.abs = controls_.abs == SwitchCommand::On;
+  if (controls_.tcs != SwitchCommand::Keep) spec_.assists.tcs = controls_.tcs == SwitchCommand::On;
+  if (controls_.automatic != SwitchCommand::Keep) drivetrain_.set_automatic(controls_.automatic == SwitchCommand::On);
 }
 
 void Car::update_steering() {

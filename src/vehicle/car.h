@@ -93,6 +93,7 @@ class Car {
  private:
   bool is_driven(int i) const;
   double axle_share(int i) const;
+  void apply_switches();  // the ABS, traction control and gearbox commands in controls_
   void update_steering();
   void update_tcs(double dt);
   struct WheelContact;

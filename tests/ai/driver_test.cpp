@@ -12,7 +12,7 @@
 #include "ai/filters.h"
 #include "ai/route.h"
 #include "core/math.h"
-#include "sim/race.h"
+#include "race/race.h"
 #include "test_paths.h"
 #include "track/track.h"
 

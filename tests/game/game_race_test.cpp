@@ -11,7 +11,7 @@
 #include <memory>
 
 #include "ai/ai_params.h"
-#include "sim/race.h"
+#include "race/race.h"
 #include "test_paths.h"
 #include "test_profiles.h"
 #include "track/track.h"
@@ -120,7 +120,7 @@ TEST(GameRace, PlayerFalseStartAndRespawnHold) {
   GameRace race(s.track, player, make_field(s.spec, "sedan", s.profiles, "medium", 2), short_race(0));
   EXPECT_EQ(race.player(), 0);
   const SessionRules& rules = race.rules();
-  EXPECT_FALSE(race.request_respawn()) << "no respawn before the start";
+  EXPECT_FALSE(race.can_respawn()) << "no respawn before the start";
 
   Controls idle;
   // Grid and the first lights: no throttle, held in place.
@@ -141,11 +141,17 @@ TEST(GameRace, PlayerFalseStartAndRespawnHold) {
   const double t0 = race.time();
   while (race.time() < t0 + 2.0) race.step(go);
   EXPECT_GT(race.world().car(0).forward_speed(), 3.0) << "the player drives after lights out";
-  ASSERT_TRUE(race.request_respawn());
-  EXPECT_FALSE(race.request_respawn()) << "already held";
-  EXPECT_EQ(race.respawns(0), 1);
-  EXPECT_NEAR(race.respawn_hold_left(), 3.0, 1e-12);
+  ASSERT_TRUE(race.can_respawn());
   const double t1 = race.time();
+  race.step(PlayerInput{go, true});
+  EXPECT_TRUE(race.respawned_last_step());
+  EXPECT_FALSE(race.can_respawn()) << "already held";
+  EXPECT_EQ(race.respawns(0), 1);
+  EXPECT_NEAR(race.respawn_hold_left(), 3.0 - race.world().dt(), 1e-12);
+  EXPECT_TRUE(race.applied_controls(0).handbrake) << "held from the respawn's own step";
+  race.step(PlayerInput{go, true});
+  EXPECT_FALSE(race.respawned_last_step()) << "a respawn asked for while held is not taken";
+  EXPECT_EQ(race.respawns(0), 1);
   while (race.time() < t1 + 2.9) {
     race.step(go);
     EXPECT_TRUE(race.applied_controls(0).handbrake);

@@ -10,7 +10,7 @@
 #include <cmath>
 
 #include "game/game_race.h"
-#include "sim/race.h"
+#include "race/race.h"
 #include "test_paths.h"
 #include "test_profiles.h"
 #include "track/track.h"

@@ -1,9 +1,7 @@
 #pragma once
-// Race support: the pieces every race runner needs, shared by the headless race
-// (sim/race.cpp) and the game's race (game/game_race.cpp) so both put cars on the grid,
-// measure race distance, show the AI the world and respawn stuck cars the same way.
-// Each function is the logic of sim::Race's member of the same name, taken out as a free
-// function of the World and the Track (same arithmetic, same order: same state hash).
+// Race support: the race runner's pieces that are functions of the World and the Track
+// (race/race.h): putting cars on the grid, measuring race distance, showing the AI the
+// world, finding a respawn spot, and the routes and seeds of the drivers.
 //
 // Sections: grid | race distance | driver view | respawn | routes and seeds
 //

@@ -1,85 +1,118 @@
-#include "sim/race.h"
+#include "race/race.h"
 
-// Sections: set-up (grid, routes, drivers) | the step | progress and stalls | respawn |
-//           overtakes | results | fields
-
-#include <box2d/b2_body.h>
-#include <box2d/b2_contact.h>
+// Sections: set-up (grid, routes, drivers) | the step | start | progress and stalls |
+//           respawn | overtakes | results | fields
 
 #include <algorithm>
 #include <cmath>
-#include <map>
 
 #include "ai/route.h"
-#include "sim/race_support.h"
 #include "core/math.h"
+#include "race/race_support.h"
 #include "track/track.h"
 
 namespace racer {
 
 namespace {
 
-// A contact begins when a car touches a wall (or another car) after kContactGap s of not
-// touching it: Box2D begins a new contact for every edge of a wall chain, so one scrape
-// along a wall would otherwise count dozens of times.
-constexpr double kContactGap = 0.5;
 constexpr double kStallProgress = 3.0;   // m of race progress that resets the stall clock
 constexpr int kOvertakeEvery = 24;       // steps between overtake checks (10 Hz at 240 Hz)
 constexpr double kPassWindow = 30.0;     // m: an order change closer than this is a pass on track
 constexpr double kPassClear = 3.0;       // m of race distance a car must be ahead of another, or behind it, for the order to count
 constexpr double kRespawnBlind = 3.0;    // s after a respawn in which order changes are not passes
+
+// A car waiting for the start: brake and handbrake on.
+Controls held_on_grid() {
+  Controls c;
+  c.brake = 1.0;
+  c.handbrake = true;
+  return c;
+}
+
 }  // namespace
 
 // ---------------------------------------------------------------- set-up
 
 Race::Race(std::shared_ptr<const Track> track, std::vector<RaceEntry> entries, RaceConfig config)
-    : track_(std::move(track)), config_(config) {
+    : track_(std::move(track)), config_(config), routes_(std::make_unique<RouteCache>(config.rate_hz)) {
   const Track& t = *track_;
-  world_ = std::make_unique<World>(t, WorldConfig{config_.rate_hz});
+  WorldConfig world_config{config_.rate_hz};
+  world_config.damage = config_.damage;
+  world_ = std::make_unique<World>(t, world_config);
   add_track_bodies(*world_, t);
   const std::vector<Pose> poses = race_grid_poses(t, entries.size());
   const int sectors = static_cast<int>(t.sector_starts().size());
-  RouteCache routes(config_.rate_hz);  // one route per car spec and margin
   double slowest = 0.0;
   for (std::size_t i = 0; i < entries.size(); ++i) {
     CarRun run;
     run.entry = std::move(entries[i]);
-    run.route = routes.get(t, run.entry.spec, run.entry.params.line_margin);
-    slowest = std::max(slowest, run.route->limit_lap_time);
-    run.driver = std::make_unique<AiDriver>(run.route, t, run.entry.spec, run.entry.params, race_car_seed(config_.seed, i),
-                                            config_.driver);
+    if (!run.entry.human) {
+      run.route = routes_->get(t, run.entry.spec, run.entry.params.line_margin);
+      slowest = std::max(slowest, run.route->limit_lap_time);
+      run.driver = std::make_unique<AiDriver>(run.route, t, run.entry.spec, run.entry.params,
+                                              race_car_seed(config_.seed, i), config_.driver);
+    }
     run.progress = RaceProgress(t.stations(), sectors);
-    run.progress.start_race(0.0);
+    run.slot = poses[i];
     world_->add_car(run.entry.spec, poses[i].position, poses[i].heading);
     cars_.push_back(std::move(run));
   }
   station_s_ = station_race_distances(t);
   time_limit_ = config_.time_limit_s > 0.0 ? config_.time_limit_s : 120.0 + 3.0 * config_.laps * slowest;
   controls_.resize(cars_.size());
-  for (std::size_t i = 0; i < cars_.size(); ++i) {
-    update_progress(i, world_->car(i).position());
-    cars_[i].best_distance = cars_[i].distance;
-    cars_[i].stuck = cars_[i].max_stuck = 0.0;
-  }
+  before_.resize(cars_.size());
   ahead_.assign(cars_.size() * cars_.size(), 0);
-  count_overtakes();  // (the grid's order: no order before it, no pass)
+  if (config_.start_s && *config_.start_s <= 0.0)
+    start(0.0);
+  else
+    for (std::size_t i = 0; i < cars_.size(); ++i) update_distance(i);
 }
 
 Race::~Race() = default;
 
+bool Race::set_driver_params(std::size_t i, const AiParams& params) {
+  CarRun& c = cars_[i];
+  if (!c.driver) return false;
+  std::shared_ptr<const AiRoute> route;
+  if (params.line_margin != c.driver->params().line_margin) {
+    route = routes_->get(*track_, c.entry.spec, params.line_margin);
+    c.route = route;
+  }
+  c.driver->set_params(params, std::move(route));
+  return true;
+}
+
 // ---------------------------------------------------------------- the step
 
-void Race::step() {
+void Race::step(std::span<const DriverInput> inputs) {
   const std::size_t n = cars_.size();
-  for (std::size_t i = 0; i < n; ++i) controls_[i] = cars_[i].driver->tick(view_of(i));
-  std::vector<Vec2> before(n);
-  for (std::size_t i = 0; i < n; ++i) before[i] = world_->car(i).position();
+  auto input = [&](std::size_t i) { return i < inputs.size() ? &inputs[i] : nullptr; };
+  if (started_)
+    for (std::size_t i = 0; i < n; ++i)
+      if (input(i) != nullptr && input(i)->respawn) respawn(i);
+  for (std::size_t i = 0; i < n; ++i) controls_[i] = controls_for(i, input(i));
+  for (std::size_t i = 0; i < n; ++i) before_[i] = world_->car(i).position();
   world_->step(controls_);
-  for (std::size_t i = 0; i < n; ++i) update_progress(i, before[i]);
+  if (!started_) {
+    for (std::size_t i = 0; i < n; ++i) update_distance(i);
+    if (config_.start_s && world_->time() >= *config_.start_s) start(*config_.start_s);
+    return;
+  }
+  for (std::size_t i = 0; i < n; ++i) update_progress(i, before_[i]);
   for (std::size_t i = 0; i < n; ++i)
-    if (cars_[i].driver->wants_respawn()) respawn(i);
-  count_contacts();
+    if (cars_[i].driver && cars_[i].driver->wants_respawn()) respawn(i);
+  std::vector<bool> finished(n);
+  for (std::size_t i = 0; i < n; ++i) finished[i] = cars_[i].finished;
+  contacts_.update(*world_, finished);
   if (world_->steps() % kOvertakeEvery == 0) count_overtakes();
+}
+
+Controls Race::controls_for(std::size_t i, const DriverInput* input) {
+  if (input != nullptr && input->controls) return sanitized(*input->controls);
+  CarRun& c = cars_[i];
+  if (!started_) return held_on_grid();  // the drivers wait for the start (no stall clock runs)
+  if (c.driver) return c.driver->tick(view_of(i));
+  return Controls{};
 }
 
 bool Race::over() const {
@@ -92,7 +125,26 @@ void Race::run() {
 
 DriverView Race::view_of(std::size_t i) { return make_driver_view(*world_, *track_, i, cars_[i].distance, others_); }
 
+// ---------------------------------------------------------------- start
+
+void Race::start(double time) {
+  if (started_) return;
+  started_ = true;
+  for (std::size_t i = 0; i < cars_.size(); ++i) {
+    cars_[i].progress.start_race(time);
+    update_progress(i, world_->car(i).position());
+    cars_[i].best_distance = cars_[i].distance;
+    cars_[i].stuck = cars_[i].max_stuck = 0.0;
+  }
+  count_overtakes();  // (the grid's order: no order before it, no pass)
+}
+
 // ---------------------------------------------------------------- progress and stalls
+
+void Race::update_distance(std::size_t i) {
+  CarRun& c = cars_[i];
+  c.distance = car_race_distance(*track_, station_s_, c.progress, world_->car(i).position(), &c.line_hint);
+}
 
 void Race::update_progress(std::size_t i, Vec2 before) {
   CarRun& c = cars_[i];
@@ -100,12 +152,10 @@ void Race::update_progress(std::size_t i, Vec2 before) {
   const double now = world_->time();
   const int laps_before = c.progress.laps_completed();
   c.progress.update(before, car.position(), now);
-  const Track& t = *track_;
-  c.distance = car_race_distance(t, station_s_, c.progress, car.position(), &c.line_hint);
+  update_distance(i);
   if (c.finished) return;
   if (c.progress.laps_completed() > laps_before && c.progress.laps_completed() >= config_.laps) {
     c.finished = true;
-    c.finish_time = c.progress.laps().back().time;
     double total = 0.0;
     for (const LapRecord& lap : c.progress.laps()) total += lap.time;
     c.finish_time = total;
@@ -120,7 +170,7 @@ void Race::update_progress(std::size_t i, Vec2 before) {
     c.stuck += dt;
     c.max_stuck = std::max(c.max_stuck, c.stuck);
   }
-  if (!car_on_road(t, car)) c.off_track += dt;
+  if (!car_on_road(*track_, car)) c.off_track += dt;
 }
 
 // ---------------------------------------------------------------- respawn
@@ -128,44 +178,12 @@ void Race::update_progress(std::size_t i, Vec2 before) {
 void Race::respawn(std::size_t i) {
   const double s = racer::respawn_spot(*world_, *track_, i);
   place_for_respawn(*world_, *track_, i, s, cars_[i].progress);
-  cars_[i].driver->respawned();
+  if (cars_[i].driver) cars_[i].driver->respawned();
   cars_[i].respawns += 1;
   cars_[i].respawn_time = world_->time();
   update_progress(i, track_->centreline().at(s).position);
   cars_[i].best_distance = cars_[i].distance;  // the respawn ends the stall
   cars_[i].stuck = 0.0;
-}
-
-// ---------------------------------------------------------------- contacts
-
-void Race::count_contacts() {
-  const std::size_t n = cars_.size();
-  const double now = world_->time();
-  if (pair_touch_.size() != n * n) pair_touch_.assign(n * n, -1e9);
-  counted_.clear();
-  for (std::size_t i = 0; i < n; ++i) {
-    CarRun& c = cars_[i];
-    for (const b2ContactEdge* e = world_->car(i).body()->GetContactList(); e != nullptr; e = e->next) {
-      if (!e->contact->IsTouching()) continue;
-      if (e->other->GetType() == b2_staticBody) {
-        if (!c.finished && now - c.wall_touch > kContactGap) {
-          ++c.wall_contacts;
-          counted_.push_back({static_cast<int>(i), -1, true, false});
-        }
-        c.wall_touch = now;
-        continue;
-      }
-      const auto j = static_cast<std::size_t>(e->other->GetUserData().pointer) - 1;  // car index + 1
-      if (j >= n || j <= i) continue;  // each pair once, from its lower index
-      double& last = pair_touch_[i * n + j];
-      if (now - last > kContactGap) {
-        if (!c.finished) ++c.car_contacts;
-        if (!cars_[j].finished) ++cars_[j].car_contacts;
-        counted_.push_back({static_cast<int>(i), static_cast<int>(j), !c.finished, !cars_[j].finished});
-      }
-      last = now;
-    }
-  }
 }
 
 // ---------------------------------------------------------------- overtakes
@@ -229,9 +247,9 @@ RaceResult Race::result() const {
     if (c.finished) out.race_time = c.finish_time;
     for (int k = 0; k < out.laps_completed; ++k) out.lap_times.push_back(c.progress.laps()[static_cast<std::size_t>(k)].time);
     if (!out.lap_times.empty()) out.best_lap = *std::min_element(out.lap_times.begin(), out.lap_times.end());
-    out.limit_lap_time = c.route->limit_lap_time;
-    out.wall_contacts = c.wall_contacts;
-    out.car_contacts = c.car_contacts;
+    out.limit_lap_time = c.route ? c.route->limit_lap_time : 0.0;
+    out.wall_contacts = contacts_.walls(i);
+    out.car_contacts = contacts_.cars(i);
     out.off_track_seconds = c.off_track;
     out.max_stuck_seconds = c.max_stuck;
     out.respawns = c.respawns;

@@ -1,21 +1,35 @@
 #pragma once
-// Race: a headless race of AI cars on a Track. It owns the World, one AiDriver and one
-// RaceProgress per car, and steps them together; positions come from race progress, the
-// race ends when every car has finished or at the time limit. Per-car statistics are
-// kept as it goes (laps, contacts, time off track, stalls, respawns, overtakes).
+// Race: the one race runner. The game's race (game/game_race.h), the headless race
+// (`racer --headless`), every racer-bench race and the tests all run their races on it.
+// It owns the World, one AiDriver per AI car and one RaceProgress per car, and advances
+// them one fixed step at a time:
+//
+//   respawns asked for -> controls (given, held on the grid, or the AI driver's tick)
+//   -> World::step -> race progress (finish, stalls, time off the road) -> AI respawns
+//   -> contacts -> overtakes
+//
+// A car is driven by its AI driver, or by the Controls handed to step() (a human, or a car
+// the game holds). Before the start every car without given controls is held on the grid
+// (brake and handbrake) and its driver is not ticked; the start comes at a set time or when
+// the owner calls start() (the game's lights). Per-car records (laps, contacts, time off
+// the road, stalls, respawns, overtakes) are kept here, for every runner alike.
 //
 // Sections: entries and config | results | Race | fields (mixed difficulty)
 //
-// Pure and deterministic: same track + entries + seed => same World::state_hash().
+// Pure and deterministic: same track + entries + config + per-step inputs => same
+// World::state_hash().
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include <span>
+
 #include "ai/ai_params.h"
 #include "ai/driver.h"
 #include "ai/driver_view.h"
+#include "race/contact_count.h"
 #include "sim/world.h"
 #include "track/progress.h"
 #include "track/track.h"
@@ -24,22 +38,35 @@
 namespace racer {
 
 class Track;
+class RouteCache;
 
 // ---------------------------------------------------------------- entries and config
 
 struct RaceEntry {
   std::string name;       ///< driver name in the results
   std::string car;        ///< car name (file stem or spec name), for the results
-  CarSpec spec;
-  AiParams params;        ///< profile and difficulty
+  CarSpec spec;           ///< as it starts (its assists and gearbox mode included)
+  AiParams params;        ///< profile and difficulty (unused for a human)
+  bool human = false;     ///< driven by the Controls given to step(), not by an AI driver
 };
 
 struct RaceConfig {
   int laps = 3;                 ///< >= 1
   std::uint64_t seed = 1;       ///< drives every random choice (mistakes)
   double rate_hz = 240.0;       ///< fixed step rate
-  double time_limit_s = 0.0;    ///< > 0: stop here; 0: 120 s + 3 x laps x the slowest limit lap
+  double time_limit_s = 0.0;    ///< > 0: over() here; 0: 120 s + 3 x laps x the slowest limit lap
+  /// s of sim time of the start; the cars are held on the grid until then. None: at start().
+  std::optional<double> start_s = 0.0;
+  DamageMode damage = DamageMode::Off;  ///< collisions: off, visual (dents only) or full
   DriverConfig driver;          ///< the AI's fixed tuning
+};
+
+/// One car's input for one step from outside the runner.
+struct DriverInput {
+  /// Set: these controls drive the car this step (a human; a car its owner holds), and its
+  /// AI driver, if any, is not ticked. None: the AI driver drives (a human car rolls free).
+  std::optional<Controls> controls;
+  bool respawn = false;  ///< put the car back on the road first (the owner checks it may)
 };
 
 // ---------------------------------------------------------------- results
@@ -55,19 +82,12 @@ struct RaceCarResult {
   std::vector<double> lap_times;          ///< s
   double limit_lap_time = 0.0;            ///< s, speed profile at full grip on the AI's route
   int wall_contacts = 0;                  ///< contacts with static geometry begun, until the finish (a
-                                          ///< scrape along a wall is one: see kContactGap in race.cpp)
+                                          ///< scrape along a wall is one: see race/contact_count.h)
   int car_contacts = 0;                   ///< contacts with another car begun (per pair), until the finish
   double off_track_seconds = 0.0;         ///< s with no wheel on the road
   double max_stuck_seconds = 0.0;         ///< s, longest stretch without 3 m of race progress
   int respawns = 0;
   int overtakes = 0;                      ///< passes of another car on track
-};
-
-/// A contact the race counted in the last step: car `a` with a wall (b = -1) or with car
-/// `b`; `a_counts` / `b_counts`: whether it was added to that car's tally (not after its finish).
-struct CountedContact {
-  int a = 0, b = -1;
-  bool a_counts = true, b_counts = false;
 };
 
 struct RaceResult {
@@ -90,8 +110,14 @@ class Race {
   Race(const Race&) = delete;
   Race& operator=(const Race&) = delete;
 
-  /// One fixed step of every driver and the world.
-  void step();
+  /// One fixed step. `inputs[i]` for car i (missing entries: no input, the AI drives).
+  void step(std::span<const DriverInput> inputs);
+  /// One fixed step with no input from outside (every car on its AI driver).
+  void step() { step({}); }
+  /// The start at sim time `time` (s): every car's race clock starts there and the drivers
+  /// take over. Called by step() at config.start_s, or by the owner (the game's lights).
+  void start(double time);
+  bool started() const { return started_; }
   /// Every car finished, or the time limit.
   bool over() const;
   /// Steps until over().
@@ -100,22 +126,35 @@ class Race {
 
   const World& world() const { return *world_; }
   World& world() { return *world_; }
+  const Track& track() const { return *track_; }
+  std::size_t car_count() const { return cars_.size(); }
+  const RaceEntry& entry(std::size_t i) const { return cars_[i].entry; }
+  /// Car i has an AI driver (every car but a human's).
+  bool has_driver(std::size_t i) const { return cars_[i].driver != nullptr; }
   const AiDriver& driver(std::size_t i) const { return *cars_[i].driver; }
+  /// Gives car i's driver a new profile from the next step on (AiDriver::set_params; a new
+  /// line_margin plans, or reuses, the route for it). False for a car without a driver.
+  bool set_driver_params(std::size_t i, const AiParams& params);
   const RaceProgress& progress(std::size_t i) const { return cars_[i].progress; }
   /// The controls car i was given in the last step.
   const Controls& controls(std::size_t i) const { return controls_[i]; }
-  /// m, monotonic race distance of car i (laps x length + distance into the lap).
+  /// m, monotonic race distance of car i (laps x length + distance into the lap; < 0 on the grid).
   double race_distance(std::size_t i) const { return cars_[i].distance; }
+  /// The start pose of car i.
+  const Pose& grid_slot(std::size_t i) const { return cars_[i].slot; }
+  int respawns(std::size_t i) const { return cars_[i].respawns; }
+  /// Car i completed config.laps laps.
+  bool finished(std::size_t i) const { return cars_[i].finished; }
   /// The contacts counted in the last step (diagnostics: racer-bench contacts).
-  const std::vector<CountedContact>& contacts_counted() const { return counted_; }
-  std::size_t car_count() const { return cars_.size(); }
+  const std::vector<CountedContact>& contacts_counted() const { return contacts_.counted(); }
   double time_limit() const { return time_limit_; }
 
  private:
   struct CarRun {
     RaceEntry entry;
-    std::unique_ptr<AiDriver> driver;
+    std::unique_ptr<AiDriver> driver;  // null: a human
     RaceProgress progress;
+    Pose slot;
     double distance = 0.0;        // m, monotonic progress key
     int line_hint = -1;           // centreline segment of the last race-distance projection
     double best_distance = 0.0;   // m, for the stall clock
@@ -128,29 +167,29 @@ class Race {
     bool finished = false;
     double finish_time = 0.0;
     int finish_order = 0;
-    int wall_contacts = 0;        // contact begins with static geometry (see count_contacts)
-    int car_contacts = 0;         // contact begins with another car
-    double wall_touch = -1e9;     // s, last step touching static geometry
     std::shared_ptr<const AiRoute> route;
   };
+  Controls controls_for(std::size_t i, const DriverInput* input);
   DriverView view_of(std::size_t i);
   void update_progress(std::size_t i, Vec2 before);
+  void update_distance(std::size_t i);
   void respawn(std::size_t i);
   void count_overtakes();
-  void count_contacts();
 
   std::shared_ptr<const Track> track_;
   RaceConfig config_;
+  std::unique_ptr<RouteCache> routes_;  // the routes and envelopes the drivers plan with
   std::unique_ptr<World> world_;
   std::vector<CarRun> cars_;
   std::vector<OtherCarView> others_;
   std::vector<Controls> controls_;
+  std::vector<Vec2> before_;            // each car's position before the world step
   std::vector<double> station_s_;       // race distance of each station
   std::vector<signed char> ahead_;      // each pair's last clear order (i * n + j, i < j): +1 i ahead, -1 j ahead, 0 not yet
-  std::vector<double> pair_touch_;      // s, last step each pair of cars touched (i * n + j, i < j)
-  std::vector<CountedContact> counted_; // counted in the last step
+  ContactCount contacts_;
   double time_limit_ = 0.0;
   int finishers_ = 0;
+  bool started_ = false;
 };
 
 // ---------------------------------------------------------------- fields (mixed difficulty)

@@ -1,7 +1,6 @@
-#include "sim/race_support.h"
+#include "race/race_support.h"
 
 // Sections: grid | race distance | driver view | respawn | routes and seeds
-// (Each body mirrors the sim::Race member of the same name; keep them in step.)
 
 #include <box2d/b2_body.h>
 #include <box2d/b2_contact.h>
@@ -9,8 +8,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "ai/measured_envelope.h"
 #include "core/math.h"
-#include "sim/proving_ground.h"
 
 namespace racer {
 

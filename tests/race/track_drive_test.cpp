@@ -3,7 +3,7 @@
 
 #include <filesystem>
 
-#include "sim/proving_ground.h"
+#include "race/track_drive.h"
 #include "sim/world.h"
 #include "test_paths.h"
 #include "track/track.h"

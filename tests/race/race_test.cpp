@@ -5,7 +5,7 @@
 
 #include "ai/ai_params.h"
 #include "ai/path.h"
-#include "sim/race.h"
+#include "race/race.h"
 #include "test_paths.h"
 #include "test_profiles.h"
 #include "track/track.h"

@@ -1,4 +1,5 @@
-// Laps of a track by a careful scripted driver: the drivability check for shipped tracks.
+#include "race/track_drive.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -6,10 +7,10 @@
 #include "ai/path.h"
 #include "ai/tracking.h"
 #include "core/math.h"
-#include "sim/proving_ground.h"
 #include "sim/world.h"
 #include "track/progress.h"
 #include "track/track.h"
+#include "vehicle/tyre.h"
 
 namespace racer {
 
