@@ -1,0 +1,300 @@
+// Track build phases that make the surface raster (0.25 m cells: a surface and
+// road/kerb/runoff/outside flags each, Track::surface_at's O(1) lookup): the bounds of
+// everything inside the walls, the kerbs (automatic on corners tighter than
+// `min_radius_m`, explicit spans; the quads drawn for them), each cell's distance to the
+// nearest road edge and which centreline segment it belongs to, the cells' flags from
+// that distance, and the zones painted over them in file order.
+// Sections: 1. bounds  2. kerbs  3. road distance raster  4. cells and zones
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "track/track_build.h"
+
+namespace racer {
+
+using namespace track_build;
+
+namespace {
+
+constexpr double kRasterMargin = 2.0;      // m around everything inside the walls
+constexpr double kCapsuleMargin = 1.0;     // m of distance field beyond the walls
+constexpr double kKerbExtension = 4.0;     // m added at both ends of automatic kerbs
+constexpr std::size_t kMaxRasterCells = std::size_t{32} << 20;  // ~2 x 1 km at 0.25 m
+
+}  // namespace
+
+// ---------------------------------------------------------------- 1. bounds
+
+bool TrackBuilder::compute_bounds() {
+  Vec2 lo{1e300, 1e300}, hi{-1e300, -1e300};
+  auto grow = [&](Vec2 p, double r) {
+    lo = {std::min(lo.x, p.x - r), std::min(lo.y, p.y - r)};
+    hi = {std::max(hi.x, p.x + r), std::max(hi.y, p.y + r)};
+  };
+  for (int c = 0; c < part_count(); ++c)
+    for (const CentreSample& cs : part_line(c).samples()) grow(cs.position, 0.5 * cs.width + spec().runoff.width);
+  for (const ObstacleSpec& o : spec().obstacles)
+    grow(o.position, o.shape == ObstacleShape::Circle ? o.radius : std::hypot(o.half_length, o.half_width));
+  for (const auto& barrier : spec().walls.barriers)
+    for (Vec2 p : barrier) grow(p, 0.0);
+  if (!spec().walls.automatic)
+    for (const SurfaceZone& z : spec().zones)
+      for (Vec2 p : z.polygon) grow(p, 0.0);
+  track_->bounds_min_ = lo;
+  track_->bounds_max_ = hi;
+  const double margin = kRasterMargin + kCapsuleMargin;
+  const double w = (hi.x - lo.x + 2.0 * margin) / kRasterCell;
+  const double h = (hi.y - lo.y + 2.0 * margin) / kRasterCell;
+  if (w * h > static_cast<double>(kMaxRasterCells)) {
+    problem("/centreline", "the track covers " + std::to_string(std::lround(hi.x - lo.x)) + " x " +
+                               std::to_string(std::lround(hi.y - lo.y)) + " m; at most about 2 square km is supported");
+    return false;
+  }
+  track_->raster_origin_ = lo - Vec2{margin, margin};
+  track_->raster_cell_ = kRasterCell;
+  track_->raster_w_ = static_cast<int>(std::ceil(w));
+  track_->raster_h_ = static_cast<int>(std::ceil(h));
+  const std::size_t cells = static_cast<std::size_t>(track_->raster_w_) * static_cast<std::size_t>(track_->raster_h_);
+  edge_.assign(cells, std::numeric_limits<float>::max());
+  owner_.assign(cells, -1);
+  return true;
+}
+
+// ---------------------------------------------------------------- 2. kerbs
+
+// Per part, per sample: bit 1 = kerb on the left edge, bit 2 = on the right.
+void TrackBuilder::mark_kerbs() {
+  const KerbSpec& ks = spec().kerbs;
+  kerb_mask_.assign(static_cast<std::size_t>(part_count()), {});
+  for (int c = 0; c < part_count(); ++c) {
+    const Centreline& line = part_line(c);
+    const auto& ss = line.samples();
+    const int m = static_cast<int>(ss.size());
+    auto& mask = kerb_mask_[static_cast<std::size_t>(c)];
+    mask.assign(static_cast<std::size_t>(m), 0);
+    if (ks.automatic && ks.width > 0.0) {
+      const double ds = line.length() / std::max(1, line.closed() ? m : m - 1);
+      const int extend = static_cast<int>(std::lround(kKerbExtension / ds));
+      for (int k = 0; k < m; ++k) {
+        if (std::abs(ss[static_cast<std::size_t>(k)].curvature) <= 1.0 / ks.min_radius) continue;
+        for (int o = -extend; o <= extend; ++o) {
+          int q = k + o;
+          if (line.closed()) q = ((q % m) + m) % m;
+          else if (q < 0 || q >= m) continue;
+          mask[static_cast<std::size_t>(q)] |= 3;
+        }
+      }
+    }
+  }
+  // Explicit spans on the main loop, from..to forwards in the file's order; the side is
+  // seen in the direction of travel.
+  const double L = main().length();
+  auto& mask = kerb_mask_[0];
+  for (const KerbSpan& span : ks.spans) {
+    if (ks.width <= 0.0 || span.from < 0 || span.to < 0 || span.from >= point_count() || span.to >= point_count()) continue;
+    int a = map_point(span.from), b = map_point(span.to);
+    if (spec().start.reverse) std::swap(a, b);
+    const double s0 = main().s_of_point(a);
+    const double len = wrap_s(main().s_of_point(b) - s0, L);
+    const std::uint8_t bits = span.side == KerbSide::Left ? 1 : span.side == KerbSide::Right ? 2 : 3;
+    for (std::size_t k = 0; k < mask.size(); ++k)
+      if (wrap_s(main().samples()[k].s - s0, L) <= len + 1e-9) mask[k] |= bits;
+  }
+  build_kerb_quads();
+}
+
+// Quads of about 2 m along each kerbed edge (alternate colours when drawing).
+void TrackBuilder::build_kerb_quads() {
+  const double kw = spec().kerbs.width;
+  for (int c = 0; c < part_count(); ++c) {
+    const auto& ss = part_line(c).samples();
+    const auto& mask = kerb_mask_[static_cast<std::size_t>(c)];
+    const int m = static_cast<int>(ss.size());
+    const int count = part_line(c).closed() ? m : m - 1;
+    for (std::uint8_t bit : {std::uint8_t{1}, std::uint8_t{2}}) {
+      const double side = bit == 1 ? 1.0 : -1.0;
+      for (int k = 0; k < count;) {
+        if (!(mask[static_cast<std::size_t>(k)] & bit)) {
+          ++k;
+          continue;
+        }
+        int e = k;
+        while (e < count && e - k < 2 && (mask[static_cast<std::size_t>(e)] & bit)) ++e;
+        const CentreSample& p = ss[static_cast<std::size_t>(k)];
+        const CentreSample& q = ss[static_cast<std::size_t>(e % m)];
+        auto at = [&](const CentreSample& s, double off) { return s.position + s.normal * (side * off); };
+        track_->kerbs_.push_back({at(p, 0.5 * p.width), at(q, 0.5 * q.width), at(q, 0.5 * q.width - kw),
+                                  at(p, 0.5 * p.width - kw)});
+        k = e;
+      }
+    }
+  }
+}
+
+// ---------------------------------------------------------------- 3. road distance raster
+
+// Distance from every cell near a road to its nearest road edge (negative on the road):
+// each centreline chord's capsule is scanned row by row, keeping the minimum, so the
+// cost is proportional to the road's area, not cells x segments. Runs of samples that
+// lie within 1 cm of a straight chord (with linear width and the same kerbs) are one
+// chord: on straights and gentle bends this cuts the overlap of the capsules several-fold.
+void TrackBuilder::rasterise_roads() {
+  constexpr int kMaxChord = 24;  // samples
+  constexpr double kChordTolerance = 0.01;  // m
+  for (int c = 0; c < part_count(); ++c) {
+    const auto& ss = part_line(c).samples();
+    const auto& mask = kerb_mask_[static_cast<std::size_t>(c)];
+    const int m = static_cast<int>(ss.size());
+    const int count = part_line(c).closed() ? m : m - 1;
+    auto sample = [&](int k) -> const CentreSample& { return ss[static_cast<std::size_t>(k % m)]; };
+    auto chord_ok = [&](int k, int e) {
+      const CentreSample& a = sample(k);
+      const CentreSample& b = sample(e);
+      for (int j = k + 1; j < e; ++j) {
+        const CentreSample& q = sample(j);
+        const double u = static_cast<double>(j - k) / (e - k);
+        if (distance_to_segment(q.position, a.position, b.position) > kChordTolerance ||
+            std::abs(q.width - lerp(a.width, b.width, u)) > kChordTolerance ||
+            mask[static_cast<std::size_t>(j % m)] != mask[static_cast<std::size_t>(k)])
+          return false;
+      }
+      return mask[static_cast<std::size_t>(e % m)] == mask[static_cast<std::size_t>(k)];
+    };
+    for (int k = 0; k < count;) {
+      int e = k + 1;
+      while (e < count && e - k < kMaxChord && chord_ok(k, e + 1)) ++e;
+      rasterise_segment(c, k, e - k, sample(k), sample(e));
+      k = e;
+    }
+  }
+}
+
+// The capsule of the chord from sample k over `samples` samples to sb.
+void TrackBuilder::rasterise_segment(int c, int k, int samples, const CentreSample& sa, const CentreSample& sb) {
+  const Vec2 a = sa.position, b = sb.position;
+  const double ha = 0.5 * sa.width, hb = 0.5 * sb.width;
+  const double r = std::max(ha, hb) + spec().runoff.width + kCapsuleMargin;
+  const Vec2 o = track_->raster_origin_;
+  const int W = track_->raster_w_, H = track_->raster_h_;
+  const int y0 = std::max(0, static_cast<int>(std::floor((std::min(a.y, b.y) - r - o.y) / kRasterCell - 0.5)));
+  const int y1 = std::min(H - 1, static_cast<int>(std::ceil((std::max(a.y, b.y) + r - o.y) / kRasterCell - 0.5)));
+  const Vec2 d = b - a;
+  const double l2 = length_squared(d);
+  const Vec2 n = perp(length(d) > 0.0 ? d / length(d) : Vec2{1.0, 0.0}) * r;
+  const Vec2 quad[4] = {a + n, b + n, b - n, a - n};
+  for (int y = y0; y <= y1; ++y) {
+    const double py = o.y + (y + 0.5) * kRasterCell;
+    // x range of the capsule on this row: the union of both end discs and the strip.
+    double x_lo = 1e300, x_hi = -1e300;
+    for (Vec2 e : {a, b}) {
+      const double dy = py - e.y;
+      if (std::abs(dy) <= r) {
+        const double dx = std::sqrt(r * r - dy * dy);
+        x_lo = std::min(x_lo, e.x - dx);
+        x_hi = std::max(x_hi, e.x + dx);
+      }
+    }
+    for (int i = 0; i < 4; ++i) {
+      const Vec2 p = quad[i], q = quad[(i + 1) % 4];
+      if ((p.y - py) * (q.y - py) > 0.0 || p.y == q.y) continue;
+      const double x = p.x + (q.x - p.x) * (py - p.y) / (q.y - p.y);
+      x_lo = std::min(x_lo, x);
+      x_hi = std::max(x_hi, x);
+    }
+    if (x_lo > x_hi) continue;
+    const int x0 = std::max(0, static_cast<int>(std::ceil((x_lo - o.x) / kRasterCell - 0.5)));
+    const int x1 = std::min(W - 1, static_cast<int>(std::floor((x_hi - o.x) / kRasterCell - 0.5)));
+    for (int x = x0; x <= x1; ++x) {
+      const Vec2 p{o.x + (x + 0.5) * kRasterCell, py};
+      const double u = l2 > 0.0 ? std::clamp(dot(p - a, d) / l2, 0.0, 1.0) : 0.0;
+      const double h = lerp(ha, hb, u);
+      const std::size_t i = cell(x, y);
+      // e = |p - q| - h improves on the cell's value only if |p - q|^2 < (value + h)^2.
+      const double bound = static_cast<double>(edge_[i]) + h;
+      const double d2 = length_squared(p - (a + d * u));
+      if (bound > 0.0 && d2 < bound * bound) {
+        edge_[i] = static_cast<float>(std::sqrt(d2) - h);
+        owner_[i] = (c << 24) | (k + std::min(static_cast<int>(u * samples), samples - 1));
+      }
+    }
+  }
+}
+
+// ---------------------------------------------------------------- 4. cells and zones
+
+// Road, kerb, runoff or outside, from each cell's distance to the road edge.
+void TrackBuilder::classify_cells() {
+  Track& t = *track_;
+  const std::size_t cells = edge_.size();
+  t.surface_.assign(cells, static_cast<std::uint8_t>(spec().runoff.surface));
+  t.flags_.assign(cells, spec().walls.automatic ? kCellOutside : kCellRunoff);
+  const double runoff = spec().runoff.width, kw = spec().kerbs.width;
+  for (int y = 0; y < t.raster_h_; ++y)
+    for (int x = 0; x < t.raster_w_; ++x) {
+      const std::size_t i = cell(x, y);
+      const double e = edge_[i];
+      if (owner_[i] < 0 || e > runoff) continue;
+      if (e > 0.0) {
+        t.flags_[i] = kCellRunoff;
+        continue;
+      }
+      const int c = owner_[i] >> 24, k = owner_[i] & 0xFFFFFF;
+      const Centreline& line = part_line(c);
+      t.flags_[i] = kCellRoad;
+      t.surface_[i] = static_cast<std::uint8_t>(c == 0 ? spec().road_surface : spec().branches[static_cast<std::size_t>(c - 1)].surface);
+      if (e <= -kw) continue;
+      const auto& ss = line.samples();
+      const std::size_t k1 = (static_cast<std::size_t>(k) + 1) % ss.size();
+      const auto& mask = kerb_mask_[static_cast<std::size_t>(c)];
+      const std::uint8_t bits = mask[static_cast<std::size_t>(k)] | mask[k1];
+      const double side = cross(ss[k1].position - ss[static_cast<std::size_t>(k)].position,
+                                cell_centre(x, y) - ss[static_cast<std::size_t>(k)].position);
+      if (bits & (side >= 0.0 ? 1 : 2)) {
+        t.flags_[i] = kCellRoad | kCellKerb;
+        t.surface_[i] = static_cast<std::uint8_t>(Surface::Kerb);
+      }
+    }
+}
+
+// Zones repaint the cells whose centres they contain (even-odd scanlines), in file order.
+void TrackBuilder::paint_zones() {
+  Track& t = *track_;
+  for (const SurfaceZone& z : spec().zones) {
+    const auto& poly = z.polygon;
+    double y_lo = 1e300, y_hi = -1e300;
+    for (Vec2 p : poly) {
+      y_lo = std::min(y_lo, p.y);
+      y_hi = std::max(y_hi, p.y);
+    }
+    const int y0 = std::max(0, static_cast<int>(std::floor((y_lo - t.raster_origin_.y) / kRasterCell)));
+    const int y1 = std::min(t.raster_h_ - 1, static_cast<int>(std::ceil((y_hi - t.raster_origin_.y) / kRasterCell)));
+    std::vector<double> xs;
+    for (int y = y0; y <= y1; ++y) {
+      const double py = t.raster_origin_.y + (y + 0.5) * kRasterCell;
+      xs.clear();
+      for (std::size_t i = 0; i < poly.size(); ++i) {
+        const Vec2 p = poly[i], q = poly[(i + 1) % poly.size()];
+        if ((p.y <= py) == (q.y <= py)) continue;
+        xs.push_back(p.x + (q.x - p.x) * (py - p.y) / (q.y - p.y));
+      }
+      std::sort(xs.begin(), xs.end());
+      for (std::size_t i = 0; i + 1 < xs.size(); i += 2) {
+        const int x0 = std::max(0, static_cast<int>(std::ceil((xs[i] - t.raster_origin_.x) / kRasterCell - 0.5)));
+        const int x1 = std::min(t.raster_w_ - 1, static_cast<int>(std::floor((xs[i + 1] - t.raster_origin_.x) / kRasterCell - 0.5)));
+        for (int x = x0; x <= x1; ++x) {
+          const std::size_t c = cell(x, y);
+          if (t.flags_[c] & kCellOutside) continue;
+          t.surface_[c] = static_cast<std::uint8_t>(z.surface);
+          if (z.surface != Surface::Kerb) t.flags_[c] = static_cast<std::uint8_t>(t.flags_[c] & ~kCellKerb);
+        }
+      }
+    }
+  }
+}
+
+}  // namespace racer
