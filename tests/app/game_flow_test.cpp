@@ -471,24 +471,6 @@ TEST_F(GameFlowTest, ABadSettingsFileGivesAMessageNotACrash) {
   EXPECT_TRUE(std::filesystem::exists(dir_.path() / "config" / "settings.json.bad"));
 }
 
-TEST(ChampionshipPlan, IdKeepsTheSeasonsChoicesAndUnreadableIdsAreRefused) {
-  ChampionshipPlan p;
-  p.car_id = "hatchback";
-  p.opponents = 7;
-  p.laps = 2;
-  p.difficulty = "hard";
-  EXPECT_EQ(p.id(), "rookie_cup|hatchback|7|2|hard");
-  const auto back = ChampionshipPlan::parse(p.id());
-  ASSERT_TRUE(back.has_value());
-  EXPECT_EQ(back->car_id, "hatchback");
-  EXPECT_EQ(back->opponents, 7);
-  EXPECT_EQ(back->laps, 2);
-  EXPECT_EQ(back->difficulty, "hard");
-  for (const char* bad : {"rookie_cup", "", "a|b|c|d", "cup|sedan|x|2|mixed", "cup|sedan|12|2|mixed",
-                          "cup|sedan|5|0|mixed", "cup|sedan|5|2|insane", "cup||5|2|mixed"})
-    EXPECT_FALSE(ChampionshipPlan::parse(bad).has_value()) << bad;
-}
-
 // BoundInput from SDL key events: a tap inside one frame still gives its edge, a held key
 // gives one edge, and a key name SDL does not know is reported.
 TEST_F(GameFlowTest, BoundInputGivesEdgesForTapsAndReportsUnknownKeys) {
