@@ -381,6 +381,10 @@ TEST_F(GameFlowTest, ChampionshipRoundIsScoredAndItsProgressSaved) {
   frame();
   ASSERT_EQ(app_->screen(), Screen::Race) << screen_name(app_->screen());
   EXPECT_EQ(app_->race()->plan().track_id, "lantern_hill") << "round 1";
+  EXPECT_EQ(app_->race()->plan().mode, RaceMode::Championship);
+  EXPECT_EQ(app_->race()->plan().opponents, 1);
+  EXPECT_EQ(app_->race()->plan().laps, 1);
+  EXPECT_EQ(app_->race()->plan().grid_slot, -1) << "a championship round starts from the back";
   for (int i = 0; i < kMaxRaceFrames && app_->screen() == Screen::Race; ++i) frame();
   expect_finished_results(2);
   ASSERT_TRUE(app_->records().championship.has_value());
