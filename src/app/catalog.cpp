@@ -34,6 +34,13 @@ std::string file_stem(const std::string& path) { return std::filesystem::path(pa
 int Catalog::track_index(const std::string& id_or_path) const { return index_of(tracks, id_or_path); }
 int Catalog::car_index(const std::string& id_or_path) const { return index_of(cars, id_or_path); }
 
+std::vector<std::string> Catalog::raceable_track_ids() const {
+  std::vector<std::string> out;
+  for (const CatalogEntry& t : tracks)
+    if (t.ok()) out.push_back(t.id);
+  return out;
+}
+
 Catalog load_catalog() {
   Catalog c;
   for (const std::string& path : json_files("tracks")) {

@@ -31,6 +31,8 @@ struct Catalog {
   /// Index of the entry with this id or path stem, -1 if none.
   int track_index(const std::string& id_or_path) const;
   int car_index(const std::string& id_or_path) const;
+  /// The ids of the tracks that loaded, in order.
+  std::vector<std::string> raceable_track_ids() const;
 };
 
 /// Scans the folders (relative to the current directory, else the source tree).

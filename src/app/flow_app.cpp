@@ -1,4 +1,4 @@
-// Sections: championship plans | set-up | the frame | events | races | settings.
+// Sections: set-up | the frame | events | races | race plans | settings and records.
 #include "app/flow_app.h"
 
 #include <SDL.h>
@@ -7,10 +7,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <sstream>
 
 #include "game/ai_profile_store.h"
-#include "game/championship.h"
 #include "game/storage.h"
 #include "platform/screenshot.h"
 
@@ -19,8 +17,6 @@ namespace {
 
 constexpr const char* kFont = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
 constexpr double kNominalFrame = 1.0 / 60.0;
-constexpr const char* kChampionshipTracks[] = {"lantern_hill", "port_ardent", "foundry_loop", "kestrel_downs",
-                                               "cragmoor_stage"};
 
 }  // namespace
 
@@ -38,45 +34,6 @@ const char* screen_name(Screen s) {
     case Screen::Message: return "message";
   }
   return "?";
-}
-
-// ---- championship plans ------------------------------------------------------------------
-
-std::string ChampionshipPlan::id() const {
-  return cup + "|" + car_id + "|" + std::to_string(opponents) + "|" + std::to_string(laps) + "|" + difficulty;
-}
-
-std::optional<ChampionshipPlan> ChampionshipPlan::parse(const std::string& id) {
-  std::vector<std::string> parts;
-  std::stringstream in(id);
-  for (std::string part; std::getline(in, part, '|');) parts.push_back(part);
-  if (parts.size() != 5 || parts[0].empty() || parts[1].empty()) return std::nullopt;
-  ChampionshipPlan p;
-  p.cup = parts[0];
-  p.car_id = parts[1];
-  try {
-    p.opponents = std::stoi(parts[2]);
-    p.laps = std::stoi(parts[3]);
-  } catch (const std::exception&) {
-    return std::nullopt;
-  }
-  p.difficulty = parts[4];
-  if (p.opponents < 0 || p.opponents > 11 || p.laps < 1 || p.laps > 100) return std::nullopt;
-  if (p.difficulty != "easy" && p.difficulty != "medium" && p.difficulty != "hard" && p.difficulty != "mixed")
-    return std::nullopt;
-  return p;
-}
-
-std::vector<std::string> championship_tracks(const Catalog& catalog) {
-  std::vector<std::string> out;
-  for (const char* id : kChampionshipTracks) {
-    const int i = catalog.track_index(id);
-    if (i >= 0 && catalog.tracks[static_cast<std::size_t>(i)].ok()) out.emplace_back(id);
-  }
-  if (out.empty())  // other tracks than the shipped ones: every good one, in order
-    for (const CatalogEntry& t : catalog.tracks)
-      if (t.ok()) out.push_back(t.id);
-  return out;
 }
 
 // ---- set-up ------------------------------------------------------------------------------
@@ -402,49 +359,65 @@ void FlowApp::finish_race() {
   results_list_.focus = 0;
   if (last_plan_.mode == RaceMode::Championship && !round_recorded_ && records_.championship) {
     round_recorded_ = true;
-    Championship points;
-    RecordedRound round;
-    round.track_id = last_plan_.track_id;
-    for (const SessionCarResult& r : results_) {
-      RecordedResult e;
-      e.driver = r.name;
-      e.position = r.position;
-      e.classified = r.status == CarStatus::Finished;
-      e.points = e.classified ? points.points_for(r.position) : 0;
-      if (r.total_time) e.time = *r.total_time;
-      round.entries.push_back(e);
-    }
-    records_.championship->add_round(std::move(round));
-    if (may_save_records_ && config_.data_dir)
-      if (auto e = save_records(records_file(*config_.data_dir), records_)) messages_.push_back(e->to_string());
+    record_round(*records_.championship, last_plan_.track_id, results_);
+    save_records_now();
   }
   go(Screen::Results);
 }
 
+// ---- race plans --------------------------------------------------------------------------
+
 RacePlan FlowApp::plan_from_setup() const {
-  static const char* kDifficulties[] = {"easy", "medium", "hard", "mixed"};
-  RacePlan p;
-  p.mode = setup_mode_;
   const CatalogEntry& t = catalog_.tracks[static_cast<std::size_t>(track_choice_)];
   const CatalogEntry& c = catalog_.cars[static_cast<std::size_t>(car_choice_)];
-  p.track_path = t.path;
-  p.track_id = t.id;
-  p.car_path = c.path;
-  p.car_id = c.id;
-  p.opponents = setup_mode_ == RaceMode::TimeTrial ? 0 : opponents_;
-  p.laps = laps_;
-  p.difficulty = kDifficulties[std::clamp(difficulty_, 0, 3)];
-  p.grid_slot = grid_choice_ == 0 ? -1 : grid_choice_ - 1;
-  p.seed = race_seed_;
-  p.rate_hz = config_.options.rate_hz;
-  p.autodrive = config_.options.autodrive;
-  p.manual = config_.options.manual;
-  p.no_abs = config_.options.no_abs;
-  p.no_tcs = config_.options.no_tcs;
-  return p;
+  RaceChoices choices = race_choices(config_.options);  // the rate and the aids
+  choices.mode = setup_mode_;
+  choices.track_path = t.path;
+  choices.track_id = t.id;
+  choices.car_path = c.path;
+  choices.car_id = c.id;
+  choices.opponents = opponents_;
+  choices.laps = laps_;
+  choices.difficulty = kRaceDifficulties[static_cast<std::size_t>(std::clamp(difficulty_, 0, 3))];
+  choices.grid_slot = grid_choice_ - 1;  // choice 0: the back of the grid
+  choices.seed = race_seed_;
+  return make_race_plan(choices);
 }
 
-// ---- settings ----------------------------------------------------------------------------
+std::optional<RacePlan> FlowApp::round_plan(const ChampionshipPlan& season, const std::string& track_id) const {
+  const int ti = catalog_.track_index(track_id);
+  const int ci = catalog_.car_index(season.car_id);
+  if (ti < 0 || ci < 0) return std::nullopt;
+  RaceChoices choices = race_choices(config_.options);  // the rate and the aids
+  choices.mode = RaceMode::Championship;
+  choices.track_path = catalog_.tracks[static_cast<std::size_t>(ti)].path;
+  choices.track_id = catalog_.tracks[static_cast<std::size_t>(ti)].id;
+  choices.car_path = catalog_.cars[static_cast<std::size_t>(ci)].path;
+  choices.car_id = season.car_id;
+  choices.opponents = season.opponents;
+  choices.laps = season.laps;
+  choices.difficulty = season.difficulty;
+  choices.seed = race_seed_;
+  return make_race_plan(choices);
+}
+
+std::vector<std::string> FlowApp::season_rounds() const {
+  return championship_rounds(catalog_.raceable_track_ids());
+}
+
+void FlowApp::start_round(const std::optional<ChampionshipPlan>& season, const std::string& track_id) {
+  std::optional<RacePlan> plan = season ? round_plan(*season, track_id) : std::nullopt;
+  if (!plan) {
+    messages_ = {"The championship in records.json names a car that is not installed; start a new one."};
+    message_return_ = Screen::MainMenu;
+    go(Screen::Message);
+    return;
+  }
+  pending_ = std::move(*plan);
+  go(Screen::Loading);
+}
+
+// ---- settings and records ----------------------------------------------------------------
 
 void FlowApp::apply_settings() {
   settings_ = sanitized(settings_);
@@ -467,6 +440,11 @@ void FlowApp::save_settings_now() {
     message_return_ = settings_return_;
     go(Screen::Message);
   }
+}
+
+void FlowApp::save_records_now() {
+  if (!may_save_records_ || !config_.data_dir) return;
+  if (auto e = save_records(records_file(*config_.data_dir), records_)) messages_.push_back(e->to_string());
 }
 
 }  // namespace racer

@@ -9,7 +9,10 @@
 //
 // One frame: poll events (menu navigation edges, bindings, hot-plug) -> the screen's
 // update (menus: immediate-mode ImGui rows; race: fixed steps of the GameRace) -> draw ->
-// present. The menus are in app/flow_screens.cpp, the race in app/race_screen.h.
+// present. The menus are in app/flow_screens.cpp (main, setup, loading, pause, results,
+// messages), app/flow_championship.cpp (standings, the championship menu) and
+// app/flow_settings.cpp (settings, binding capture); the race in app/race_screen.h. The
+// rules are game's: race plans (game/race_plan.h), seasons (game/championship_season.h).
 //
 // Fixed-time runs (--frames, tests): every frame advances exactly `sim_per_frame` seconds
 // of simulation with no wall clock, so screenshots and tests are deterministic.
@@ -24,6 +27,7 @@
 #include "app/options.h"
 #include "app/race_screen.h"
 #include "core/fixed_step.h"
+#include "game/championship_season.h"
 #include "game/axis_capture.h"
 #include "game/records.h"
 #include "game/settings.h"
@@ -55,19 +59,6 @@ struct FlowConfig {
   bool prerun_to_finish = false;
 };
 
-/// Championships are a fixed list of the shipped tracks; the player's choices of car,
-/// field and laps are kept in the id saved in records.json ("rookie_cup|sedan|5|2|mixed").
-struct ChampionshipPlan {
-  std::string cup = "rookie_cup";
-  std::string car_id = "sedan";
-  int opponents = 5, laps = 2;
-  std::string difficulty = "mixed";
-  std::string id() const;
-  static std::optional<ChampionshipPlan> parse(const std::string& id);
-};
-/// The rounds' track ids, in order, of those in the catalog.
-std::vector<std::string> championship_tracks(const Catalog& catalog);
-
 class FlowApp {
  public:
   FlowApp(FlowConfig config, Window& window);
@@ -95,11 +86,18 @@ class FlowApp {
 
   // --- races (flow_app.cpp)
   RacePlan plan_from_setup() const;
+  /// The plan of a round of `season` on `track_id`; nullopt if its car is not installed.
+  std::optional<RacePlan> round_plan(const ChampionshipPlan& season, const std::string& track_id) const;
+  /// The championship's rounds (track ids) among the catalog's tracks.
+  std::vector<std::string> season_rounds() const;
+  /// Loads the round (the Loading screen), or says why it cannot (null season: unreadable).
+  void start_round(const std::optional<ChampionshipPlan>& season, const std::string& track_id);
   void start_race(const RacePlan& plan);
   void finish_race();   ///< results in; championship round recorded
   void prerun();
   void apply_settings();
   void save_settings_now();
+  void save_records_now();  ///< if allowed; a failure becomes a message
   RaceStorage race_storage();
 
   // --- screens (flow_screens.cpp)
@@ -108,10 +106,12 @@ class FlowApp {
   void loading_screen();
   void pause_menu();
   void results_screen();
+  void message_screen();
+  // --- championship screens (flow_championship.cpp)
   void standings_screen();
   void championship_menu();
+  // --- settings (flow_settings.cpp)
   void settings_menu();
-  void message_screen();
   void capture_binding();
 
   FlowConfig config_;

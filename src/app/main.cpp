@@ -7,7 +7,6 @@
 #include <cstdio>
 
 #include "app/asset_path.h"
-#include "app/catalog.h"
 #include "app/flow_app.h"
 #include "app/game_app.h"
 #include "app/headless.h"
@@ -54,32 +53,20 @@ int run_free_drive(const Options& options, const char* program) {
 
 /// The race the command line asks for, its files checked; nullopt after printing an error.
 std::optional<RacePlan> command_line_race(const Options& o, FlowConfig& config) {
-  RacePlan plan;
-  plan.mode = RaceMode::Quick;
-  plan.track_path = resolve_asset(o.track.empty() ? kDemoTrack : o.track);
-  plan.track_id = file_stem(plan.track_path);
-  plan.car_path = resolve_asset(o.car);
-  plan.car_id = file_stem(plan.car_path);
-  plan.laps = o.laps;
-  plan.difficulty = o.difficulty;
-  plan.grid_slot = o.grid_slot;
-  plan.seed = o.seed;
-  plan.rate_hz = o.rate_hz;
-  plan.autodrive = o.autodrive;
-  plan.manual = o.manual;
-  plan.no_abs = o.no_abs;
-  plan.no_tcs = o.no_tcs;
-  plan.opponents = o.opponents >= 0 ? o.opponents : 5;
+  RaceChoices choices = race_choices(o);
+  choices.track_path = resolve_asset(o.track.empty() ? kDemoTrack : o.track);
+  choices.car_path = resolve_asset(o.car);
   if (o.screen == "race") {  // a race in progress: 8 cars, some seconds after the start
-    plan.opponents = o.opponents >= 0 ? o.opponents : 7;
-    plan.autodrive = true;
+    if (choices.opponents < 0) choices.opponents = 7;
+    choices.autodrive = true;
     config.prerun_s = 9.0;
   } else if (o.screen == "results") {  // a short race driven to the end at once
-    plan.opponents = o.opponents >= 0 ? o.opponents : 3;
-    plan.laps = 1;
-    plan.autodrive = true;
+    if (choices.opponents < 0) choices.opponents = 3;
+    choices.laps = 1;
+    choices.autodrive = true;
     config.prerun_to_finish = true;
   }
+  RacePlan plan = make_race_plan(choices);
   auto track = Track::load(plan.track_path);
   if (!track) {
     std::fprintf(stderr, "%s\n", track.error_text().c_str());

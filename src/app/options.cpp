@@ -124,7 +124,7 @@ const std::vector<OptionSpec>& table() {
        }},
       {"difficulty", "D", "AI difficulty: easy, medium, hard or mixed (fastest at the back; default mixed)",
        [](Options& o, std::string_view v) -> std::string {
-         if (v != "easy" && v != "medium" && v != "hard" && v != "mixed")
+         if (!is_race_difficulty(v))
            return "--difficulty must be easy, medium, hard or mixed, got '" + std::string(v) + "'";
          o.difficulty = std::string(v);
          return {};
@@ -162,6 +162,24 @@ std::string usage(const char* program) {
       "Gamepad: left stick steer, RT throttle, LT brake, X handbrake, A/B or shoulders shift,\n"
       "Y automatic/manual gearbox, Back respawn, Start pause.\n";
   return out;
+}
+
+RaceChoices race_choices(const Options& o) {
+  RaceChoices c;
+  c.mode = RaceMode::Quick;
+  c.track_path = o.track;
+  c.car_path = o.car;
+  c.opponents = o.opponents;
+  c.laps = o.laps;
+  c.difficulty = o.difficulty;
+  c.grid_slot = o.grid_slot;
+  c.seed = o.seed;
+  c.rate_hz = o.rate_hz;
+  c.autodrive = o.autodrive;
+  c.manual = o.manual;
+  c.no_abs = o.no_abs;
+  c.no_tcs = o.no_tcs;
+  return c;
 }
 
 ParsedOptions parse_options(int argc, const char* const* argv) {

@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <string>
 
+#include "game/race_plan.h"
+
 namespace racer {
 
 struct Options {
@@ -46,5 +48,8 @@ struct ParsedOptions {
 ParsedOptions parse_options(int argc, const char* const* argv);
 /// The --help text: every option with its default.
 std::string usage(const char* program);
+/// The race the options ask for (a quick race on --track with --car, --opponents, --laps,
+/// ...), before make_race_plan; the menus start from it too and set what they choose.
+RaceChoices race_choices(const Options& options);
 
 }  // namespace racer

@@ -20,6 +20,7 @@
 #include "game/game_race.h"
 #include "game/ghost.h"
 #include "game/input_map.h"
+#include "game/race_plan.h"
 #include "game/records.h"
 #include "game/settings.h"
 #include "render/camera.h"
@@ -34,24 +35,6 @@
 struct SDL_Renderer;
 
 namespace racer {
-
-enum class RaceMode { Quick, TimeTrial, Championship };
-
-/// Everything needed to start (and restart) a race.
-struct RacePlan {
-  RaceMode mode = RaceMode::Quick;
-  std::string track_path, track_id;
-  std::shared_ptr<const Track> track;  ///< already loaded (optional; else track_path is read)
-  std::string car_path, car_id;
-  int opponents = 5;               ///< AI cars, 0..11 (Time Trial: 0)
-  int laps = 3;                    ///< >= 1 (Time Trial: laps until the player quits)
-  std::string difficulty = "mixed";
-  int grid_slot = -1;              ///< 0 = pole, < 0 = the back
-  std::uint64_t seed = 1;
-  double rate_hz = 240.0;
-  bool autodrive = false;          ///< the medium AI drives the player's car
-  bool manual = false, no_abs = false, no_tcs = false;  ///< --manual, --no-abs, --no-tcs over the settings
-};
 
 /// Where Time Trial keeps its laps and ghosts (null pointers: nothing is saved).
 struct RaceStorage {

@@ -1,4 +1,4 @@
-// Sections: colours and scale | backdrop | MenuList | hints.
+// Sections: colours and scale | backdrop | MenuList | tables | hints.
 #include "ui/menu_kit.h"
 
 #include <imgui.h>
@@ -18,6 +18,7 @@ constexpr ImU32 kDim = IM_COL32(160, 166, 178, 255);
 constexpr ImU32 kDisabled = IM_COL32(100, 104, 112, 255);
 constexpr ImU32 kRow = IM_COL32(255, 255, 255, 14);
 constexpr ImU32 kPanel = IM_COL32(12, 14, 20, 215);
+constexpr ImU32 kPlayerRow = IM_COL32(255, 138, 28, 70);
 
 float font_scale(const UiFonts& fonts) { return ui_scale() / fonts.menu_scale; }
 
@@ -238,6 +239,47 @@ void MenuList::heading(const char* t) {
 }
 
 void MenuList::gap(float units) { ImGui::Dummy({1.0f, units * ui_scale()}); }
+
+// ---- tables --------------------------------------------------------------------------------
+
+void menu_table(const char* id, const std::vector<const char*>& header,
+                const std::vector<std::vector<std::string>>& rows, int highlight_row) {
+  const float s = ui_scale();
+  ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, {12.0f * s, 3.0f * s});
+  const bool open = ImGui::BeginTable(id, static_cast<int>(header.size()),
+                         ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_PadOuterX | ImGuiTableFlags_RowBg);
+  ImGui::PopStyleVar();
+  if (!open) return;
+  ImGui::PushStyleColor(ImGuiCol_TableRowBg, IM_COL32(255, 255, 255, 6));
+  ImGui::PushStyleColor(ImGuiCol_TableRowBgAlt, IM_COL32(255, 255, 255, 14));
+  // Fixed columns as wide as their widest cell (measured now: a new table has no
+  // auto-fit widths in its first frame).
+  for (std::size_t c = 0; c < header.size(); ++c) {
+    float w = ImGui::CalcTextSize(header[c]).x;
+    for (const auto& row : rows)
+      if (c < row.size()) w = std::max(w, ImGui::CalcTextSize(row[c].c_str()).x);
+    ImGui::TableSetupColumn(header[c], c == 1 ? ImGuiTableColumnFlags_WidthStretch : ImGuiTableColumnFlags_WidthFixed,
+                            c == 1 ? 1.0f : w + 4.0f * s);
+  }
+  ImGui::TableNextRow(ImGuiTableRowFlags_None, 30.0f * s);
+  for (std::size_t c = 0; c < header.size(); ++c) {
+    ImGui::TableSetColumnIndex(static_cast<int>(c));
+    ImGui::TextColored(ImVec4(1.0f, 0.54f, 0.11f, 1.0f), "%s", header[c]);
+  }
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    ImGui::TableNextRow(ImGuiTableRowFlags_None, 30.0f * s);
+    if (static_cast<int>(r) == highlight_row) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, kPlayerRow);
+    for (std::size_t c = 0; c < rows[r].size() && c < header.size(); ++c) {
+      ImGui::TableSetColumnIndex(static_cast<int>(c));
+      // Podium colours for the first column of the first three rows.
+      static const ImVec4 kPodium[] = {{1.0f, 0.82f, 0.25f, 1.0f}, {0.82f, 0.84f, 0.88f, 1.0f}, {0.86f, 0.56f, 0.32f, 1.0f}};
+      if (c == 0 && r < 3) ImGui::TextColored(kPodium[r], "%s", rows[r][c].c_str());
+      else ImGui::TextUnformatted(rows[r][c].c_str());
+    }
+  }
+  ImGui::PopStyleColor(2);
+  ImGui::EndTable();
+}
 
 // ---- hints ---------------------------------------------------------------------------------
 

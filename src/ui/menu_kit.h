@@ -73,6 +73,12 @@ class MenuList {
   int last_frame_ = -10;  ///< ImGui frame this list was last drawn in
 };
 
+/// A results-style table in the current panel (results, standings): `header`, then
+/// `rows` of cells; the first column's first three rows in podium colours, the second
+/// column stretched, row `highlight_row` (the player's; -1 = none) in the accent colour.
+void menu_table(const char* id, const std::vector<const char*>& header,
+                const std::vector<std::vector<std::string>>& rows, int highlight_row);
+
 /// A key hint line centred at the bottom of the screen ("Enter select   Esc back").
 void draw_hint(const UiFonts& fonts, const std::string& text);
 /// The accent colour (IM_COL32).

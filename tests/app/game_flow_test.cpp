@@ -381,6 +381,10 @@ TEST_F(GameFlowTest, ChampionshipRoundIsScoredAndItsProgressSaved) {
   frame();
   ASSERT_EQ(app_->screen(), Screen::Race) << screen_name(app_->screen());
   EXPECT_EQ(app_->race()->plan().track_id, "lantern_hill") << "round 1";
+  EXPECT_EQ(app_->race()->plan().mode, RaceMode::Championship);
+  EXPECT_EQ(app_->race()->plan().opponents, 1);
+  EXPECT_EQ(app_->race()->plan().laps, 1);
+  EXPECT_EQ(app_->race()->plan().grid_slot, -1) << "a championship round starts from the back";
   for (int i = 0; i < kMaxRaceFrames && app_->screen() == Screen::Race; ++i) frame();
   expect_finished_results(2);
   ASSERT_TRUE(app_->records().championship.has_value());
@@ -469,24 +473,6 @@ TEST_F(GameFlowTest, ABadSettingsFileGivesAMessageNotACrash) {
   tap(SDLK_RETURN);
   EXPECT_EQ(app_->screen(), Screen::MainMenu);
   EXPECT_TRUE(std::filesystem::exists(dir_.path() / "config" / "settings.json.bad"));
-}
-
-TEST(ChampionshipPlan, IdKeepsTheSeasonsChoicesAndUnreadableIdsAreRefused) {
-  ChampionshipPlan p;
-  p.car_id = "hatchback";
-  p.opponents = 7;
-  p.laps = 2;
-  p.difficulty = "hard";
-  EXPECT_EQ(p.id(), "rookie_cup|hatchback|7|2|hard");
-  const auto back = ChampionshipPlan::parse(p.id());
-  ASSERT_TRUE(back.has_value());
-  EXPECT_EQ(back->car_id, "hatchback");
-  EXPECT_EQ(back->opponents, 7);
-  EXPECT_EQ(back->laps, 2);
-  EXPECT_EQ(back->difficulty, "hard");
-  for (const char* bad : {"rookie_cup", "", "a|b|c|d", "cup|sedan|x|2|mixed", "cup|sedan|12|2|mixed",
-                          "cup|sedan|5|0|mixed", "cup|sedan|5|2|insane", "cup||5|2|mixed"})
-    EXPECT_FALSE(ChampionshipPlan::parse(bad).has_value()) << bad;
 }
 
 // BoundInput from SDL key events: a tap inside one frame still gives its edge, a held key
