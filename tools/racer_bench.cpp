@@ -39,11 +39,11 @@ constexpr const char* kUsage = R"(usage: racer-bench sim [options]
        racer-bench surface --track FILE [--queries N]
        racer-bench line --track FILE [--car FILE]
        racer-bench lap --track FILE [--car FILE] [--profile FILE] [--grip-use G] [--laps N] [--trace CSV]
-       racer-bench races [--seeds N] [--cars N] [--laps N] [--difficulty D] [--car FILE] [--jitter M] [--each] [--offset-passes] TRACK...
-       racer-bench contacts --out CSV [--seeds N] [--cars N] [--laps N] [--difficulty D] [--car FILE] [--jitter M] [--offset-passes] TRACK...
-       racer-bench trace --out CSV [--seeds N] [--cars N] [--laps N] [--difficulty D] [--car FILE] [--jitter M] [--offset-passes] TRACK...
+       racer-bench races [--seeds N] [--cars N] [--laps N] [--difficulty D] [--car FILE] [--jitter M] [--each] TRACK...
+       racer-bench contacts --out CSV [--seeds N] [--cars N] [--laps N] [--difficulty D] [--car FILE] [--jitter M] TRACK...
+       racer-bench trace --out CSV [--seeds N] [--cars N] [--laps N] [--difficulty D] [--car FILE] [--jitter M] TRACK...
        racer-bench kick [--profile FILE] [--car FILE] [--laps N] [--every S] [--shift M] [--turn RAD] [--trace CSV] TRACK...
-       racer-bench pass [--lead-profile FILE] [--gap M] [--before M] [--seconds S] [--profile FILE] [--trace CSV] [--offset-passes] TRACK...
+       racer-bench pass [--lead-profile FILE] [--gap M] [--before M] [--seconds S] [--profile FILE] [--trace CSV] TRACK...
        racer-bench astar --map FILE --scen FILE [--repeat N]
        racer-bench astar --random SIDE [--seed N] [--queries Q] [--obstacles P]
 
@@ -78,9 +78,7 @@ constexpr const char* kUsage = R"(usage: racer-bench sim [options]
             "position", "best_over_limit", "lap_times", "wall_contacts", "car_contacts",
             "max_stuck_s", "overtakes"; --jitter M: each car starts up to M m (at most 0.5) forward or
             back of its grid slot, drawn from the seed (a mixed field's seeds otherwise give
-            nearly the same race on a track; off, the races are racer --headless's own);
-            --offset-passes (races, contacts, trace, pass): the drivers pass on a fixed offset
-            from the racing line, the way before passing lanes (to compare)
+            nearly the same race on a track; off, the races are racer --headless's own)
   contacts  the same races as `races`; every contact as the race counts it (car and wall, or
             a pair of cars, touching after 0.5 s apart) as one CSV row per car involved: time,
             car, wall or other car, line position s and lateral, passing offset and its goal,
@@ -416,7 +414,6 @@ struct RaceSet {
   std::string out_path;  // --out (contacts, trace)
   bool each = false;     // --each: races also prints every race's own line
   double jitter = 0.0;   // --jitter M: each car's grid slot moved up to M m along its heading
-  bool lane_passes = true;  // --offset-passes: the drivers pass on a fixed offset from the line (the older way)
   CarSpec spec;
   std::vector<AiParams> profiles;
 };
@@ -434,10 +431,6 @@ std::optional<RaceSet> parse_race_set(int argc, char** argv, bool with_out) {
     }
     if (arg == "--each") {
       set.each = true;
-      continue;
-    }
-    if (arg == "--offset-passes") {
-      set.lane_passes = false;
       continue;
     }
     if (i + 1 >= argc) fail("option " + arg + " needs a value");
@@ -480,7 +473,6 @@ std::unique_ptr<Race> start_race(const RaceSet& set, const std::shared_ptr<const
   RaceConfig config;
   config.laps = set.laps;
   config.seed = static_cast<std::uint64_t>(seed);
-  config.driver.lane_passes = set.lane_passes;
   auto race = std::make_unique<Race>(track, make_field(set.spec, "car", set.profiles, set.difficulty, set.cars), config);
   if (set.jitter <= 0.0) return race;
   for (std::size_t i = 0; i < race->world().car_count(); ++i) {
@@ -634,17 +626,12 @@ int bench_pass(int argc, char** argv) {
   std::string profile_path = std::string(RACER_SOURCE_DIR) + "/assets/ai/hard.json";
   std::string lead_path = std::string(RACER_SOURCE_DIR) + "/assets/ai/easy.json";
   double gap = 15.0, before = 150.0, seconds = 12.0;
-  bool lane_passes = true;
   std::vector<std::string> tracks;
   std::ofstream trace;
   for (int i = 2; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg.rfind("--", 0) != 0) {
       tracks.push_back(arg);
-      continue;
-    }
-    if (arg == "--offset-passes") {
-      lane_passes = false;
       continue;
     }
     if (i + 1 >= argc) fail("option " + arg + " needs a value");
@@ -678,7 +665,6 @@ int bench_pass(int argc, char** argv) {
     lead.overtake_offset = 0.0;
     RaceConfig config;
     config.laps = 100;  // never over: the scenario ends on its clock
-    config.driver.lane_passes = lane_passes;
     config.driver.start_calm_s = 0.0;  // the scenario starts at speed, not off a grid
     const RaceEntry a{"AI", "sedan", spec.value(), ours}, b{"AI", "sedan", spec.value(), lead};
     const Race probe(track.value(), {a, b}, config);

@@ -38,7 +38,6 @@ constexpr double kCatchUpDrive = 50.0;   // m/s^2 asked while catching up (the e
 constexpr double kCatchUpBand = 0.4;     // m/s under the profile where the catch-up fades into following it
 constexpr double kLaneRate = 3.0;        // m/s the offset may move to keep our side of a car beside us
 constexpr double kBesideMargin = 1.0;    // m beyond bumper to bumper that a car still counts as beside us
-constexpr double kPassMinClosing = 2.0;  // m/s a pass's length is reckoned at, at the least
 constexpr double kRoomLook = 3.0;        // s ahead an offset looks for the room narrowing
 constexpr double kRoomStep = 4.0;        // m between the samples it looks at
 constexpr double kBendLook = 1.0;        // s ahead the offset's rate looks for a bend
@@ -80,8 +79,6 @@ constexpr double kStalemate = 5.0;         // s level with the car of our pass o
                                            // (side-by-side spells of real passes: most under 5 s, the stalemates 15-150 s)
 constexpr double kShiftLook = 1.5;        // s ahead the speed on a shifted line looks for a bend's inside
 constexpr double kShiftMinShare = 0.5;    // the least (1 - n k) a shifted line's speed is scaled by
-constexpr double kDiveLook = 0.7;         // s ahead the room on a bend's inside must last for a dive up it
-constexpr double kDiveFollow = 0.15;      // s, the following gap kept to a car we dive on (closing in to go by)
 constexpr double kMergeTime = 0.15;       // s, the following gap kept to a car in the lane a merge takes us back to
 constexpr double kFollowBrake = 0.5;      // share of the grip a follower plans to match the car ahead's speed with
 constexpr double kDwaHold = 0.3;         // s DWA keeps the wheel after the tracker's arc was last blocked
@@ -201,7 +198,6 @@ void AiDriver::respawned() {
   pipeline_.clear();
   offset_goal_ = bound_goal_ = state_.offset = 0.0;
   pass_ = PassPlan{}, giving_room_ = state_.defending = state_.letting_by = giving_way_ = false;
-  dive_ = false;
   lane_side_ = 0, lane_share_ = lane_hold_ = lane_stay_ = 0.0, lane_leaving_ = false, let_by_lanes_ = false;
   planner_.reset();
 }
@@ -321,7 +317,6 @@ const SpeedProfile& AiDriver::lane_profile(int side) const {
 
 // Our speed profiles on the two passing lanes and the two let-by lanes (none without lane passes).
 void AiDriver::plan_lane_profiles(const SpeedProfileParams& sp) {
-  if (!config_.lane_passes) return;
   for (int side : {+1, -1}) {
     const int k = side > 0 ? 0 : 1;
     lane_profile_[k] = compute_speed_profile(route_->lane(side).line, route_->envelope, track_, sp);
@@ -358,66 +353,6 @@ double AiDriver::room_ahead(int side, double speed, double from, double hold) co
     if (d >= from) least = std::min(least, rooms[i] + back);
   }
   return least;
-}
-
-// m we travel until we are by `car` (our tail 2 m past its nose), closing on it at what our
-// profile wants here over its speed (at least kPassMinClosing: a following car closes nothing
-// until the pass lets it go).
-double AiDriver::distance_to_pass(const SeenCar& car, double speed) const {
-  return distance_to_gain(car, speed, car.ds + half_length_ + car.half_length + 2.0);
-}
-
-// m we travel until our nose is beside its tail (0: alongside already), closing as above.
-double AiDriver::distance_to_alongside(const SeenCar& car, double speed) const {
-  return distance_to_gain(car, speed, car.gap - kBesideMargin);
-}
-
-double AiDriver::distance_to_gain(const SeenCar& car, double speed, double gain) const {
-  const double want = profile_.target_speed(state_.s) * params_.speed_use;
-  const double closing = std::max({car.closing, want - car.speed, kPassMinClosing});
-  return std::max(speed, 1.0) * std::max(0.0, gain) / closing;
-}
-
-// m of offset usable to pass `car` on side `sd` (+1 left), 0 when shut: the profile's
-// overtake offset, or more where the car itself sits towards that side (its lateral offset
-// and both half widths and 0.3 m: clear of it), within the room ahead from where we come
-// alongside it to where we are by (room_ahead; at least two half widths of it), and no other
-// car in the lane we would move through. Before we are alongside, the room may narrow: the
-// offset's goal is clamped to it (scan_traffic) and we follow the car meanwhile, so the pass
-// waits instead of being shut by every bend between us and the stretch where it happens.
-double AiDriver::pass_room(int sd, const SeenCar& car, double speed) const {
-  return offset_within(sd, car, room_ahead(sd, speed, distance_to_alongside(car, speed), distance_to_pass(car, speed)));
-}
-
-// The offset on side sd that passes `car` within `road` m of room (0: none): the overtake
-// offset, or more to clear the car by 0.3 m, at least two half widths of road, and no other
-// car in the lane we would move through.
-double AiDriver::offset_within(int sd, const SeenCar& car, double road) const {
-  const double clear = sd * car.lat + half_width_ + car.half_width + 0.3;
-  const double r = std::max(std::min(params_.overtake_offset, road), clear);
-  if (road < 2.0 * half_width_ || r > road) return 0.0;
-  return lane_clear(sd, r, car.index) ? r : 0.0;
-}
-
-// The least room on `side` over the next `distance` m of the line.
-double AiDriver::room_until(int side, double distance) const {
-  const RacingLine& line = route_->line;
-  const std::vector<double>& rooms = side > 0 ? route_->room_left : route_->room_right;
-  const auto every = static_cast<std::size_t>(std::max(1.0, std::round(kRoomStep / line.spacing())));
-  const double step = static_cast<double>(every) * line.spacing();
-  std::size_t i = line.index_at(state_.s);
-  double least = rooms[i];
-  for (double d = step; d <= distance; d += step) i = (i + every) % line.points.size(), least = std::min(least, rooms[i]);
-  return least;
-}
-
-// m of offset usable to dive up the inside of the bend ahead of `car` (sd its inside, 0 when
-// shut or no bend): where pass_room is shut by the bend itself (the inside narrows to the
-// apex), the room need only last kDiveLook s ahead. Beside the car at the turn-in, its lane
-// hold leaves us the inside; short of it, the room clamp takes us back behind it.
-double AiDriver::dive_room(int sd, const SeenCar& car, double speed) const {
-  if (sd * turn_ahead(state_.s + std::max(0.0, car.ds), kBendAhead) < PassRules{}.bend_turn) return 0.0;
-  return offset_within(sd, car, room_until(sd, std::max(10.0, speed * kDiveLook)));
 }
 
 // Car c within 0.4 m of our sides anywhere our centre could be in [lo, hi] (m, lateral).
@@ -490,42 +425,6 @@ double AiDriver::pass_reach(double fwd) const { return std::max(25.0, 12.0 + con
 // least. (Kept only within a pass's reach, a let-by for a car pressing from 50 m back ended
 // at once and left us far off the line.)
 double AiDriver::pressure_reach(double fwd) const { return std::max(kLetByMinReach, kLetByReach * std::max(0.0, fwd)); }
-
-// Keeps the committed pass (see PassPlan) or starts one on a car ahead in our lane that we
-// close on or that holds us up (its speed below what our profile wants here: a following
-// car closes nothing but still wants by). The reach covers the following gap, so a car held
-// at that gap can still be passed. A side pass_room shuts because the bend ahead narrows its
-// inside may still be dived up (dive_room): followed closer, gained on under braking.
-void AiDriver::choose_pass(const SeenCar& ahead, const SeenCar& target, double fwd) {
-  const double cap = params_.overtake_offset;
-  const double reach = pass_reach(fwd);
-  const double dt = 1.0 / config_.local_hz;
-  if (pass_.target >= 0) {
-    const bool in_reach = target.index >= 0 && target.ds > -(half_length_ + target.half_length + 1.0) &&
-                          target.gap < reach + kPassReachExtra;
-    double r = in_reach ? pass_room(pass_.side, target, std::max(0.0, fwd)) : 0.0;
-    if (in_reach && dive_ && r <= 0.0)  // a dive keeps its offset once beside the car
-      r = target.gap <= kBesideMargin ? pass_offset_ : dive_room(pass_.side, target, std::max(0.0, fwd));
-    if (r > 0.0) pass_offset_ = r;
-    const bool shut = in_reach && (r <= 0.0 || least_grip(state_.s, kPassGripLook) < kPassMinGrip);
-    keep_and_count(in_reach, shut, target, dt);
-  } else {
-    keep_pass(pass_, false, false, dt);
-  }
-  if (pass_.target < 0) dive_ = false;
-  if (pass_.target >= 0 || pass_.cooldown_s > 0.0 || cap <= 0.0 || ahead.index < 0) return;
-  if (!wants_pass(ahead, reach)) return;
-  double left = pass_room(+1, ahead, std::max(0.0, fwd));
-  double right = pass_room(-1, ahead, std::max(0.0, fwd));
-  bool dive_left = false, dive_right = false;  // a side whose room does not last may still be dived
-  if (left <= 0.0) left = dive_room(+1, ahead, std::max(0.0, fwd)), dive_left = left > 0.0;
-  if (right <= 0.0) right = dive_room(-1, ahead, std::max(0.0, fwd)), dive_right = right > 0.0;
-  const int side = pass_side(left, right, turn_ahead(state_.s + std::max(0.0, ahead.ds), kBendAhead));
-  if (side != 0) {
-    pass_ = PassPlan{ahead.index, side, 0.0, 0.0}, pass_offset_ = side > 0 ? left : right, ++state_.passes_started;
-    dive_ = side > 0 ? dive_left : dive_right;
-  }
-}
 
 // The passing lane to take past `car`: one that clears the car where it is now (out of its
 // lane, so the following caps let us close) and no other car is in; of two, the one that
@@ -662,7 +561,7 @@ void AiDriver::give_room() {
 // profile's `defend` gives (one roll a bend). A car already at that inside is never moved
 // across, and the lane must be free of other cars.
 void AiDriver::defend(const SeenCar& behind, double fwd) {
-  if (params_.defend <= 0.0 || behind.index < 0 || !config_.lane_passes) return;
+  if (params_.defend <= 0.0 || behind.index < 0) return;
   const double look = std::max(20.0, fwd * kDefendLook);
   const LineCar car{behind.ds, behind.lat, behind.half_length, behind.half_width};
   const int side = defend_side(car, state_.lateral, half_length_, -behind.closing, fwd, turn_ahead(state_.s, look));
@@ -770,7 +669,7 @@ LaneHold AiDriver::side_by_side() const {
   hold.lateral = state_.lateral;
   hold.half_length = half_length_;
   hold.half_width = half_width_;
-  if (config_.lane_passes) hold.gap = kLaneSideGap;
+  hold.gap = kLaneSideGap;
   hold.lead = kHoldLead;
   return hold;
 }
@@ -839,14 +738,13 @@ void AiDriver::scan_traffic(const DriverView& v) {
     const bool in_our_lane = std::abs(p.offset - state_.lateral) < lane;
     // (With passing lanes, a car overlapping us along the line but clear of us sideways is
     // beside us, not ahead: the lane hold keeps us apart; braking for it runs us wide into it.)
-    const bool beside_clear = config_.lane_passes && seen.gap <= 0.0 &&
+    const bool beside_clear = seen.gap <= 0.0 &&
                               std::abs(p.offset - state_.lateral) >= half_width_ + o.half_width + 0.2;
     if (ds > 0.0 && seen.gap < config_.look_range && in_our_lane && !beside_clear && seen.gap < ahead.gap) ahead = seen;
     // Not in our lane, but in the one the offset is bound to take us back to (a pass the
     // room ahead pulls back towards the line): never close in on it so far that the merge
-    // rams its tail. The car a dive is going by, out of our lane, is left to the lane hold.
-    const bool diving_by = dive_ && o.index == pass_.target && !in_our_lane;
-    if (!diving_by && ds > 0.0 && seen.gap < config_.look_range && std::abs(p.offset - bound_goal_) < lane &&
+    // rams its tail.
+    if (ds > 0.0 && seen.gap < config_.look_range && std::abs(p.offset - bound_goal_) < lane &&
         seen.gap < merging.gap)
       merging = seen;
     if (std::abs(ds) < half_length_ + o.half_length + kBesideMargin) alongside = true, alongside_lat = p.offset;
@@ -865,19 +763,15 @@ void AiDriver::scan_traffic(const DriverView& v) {
   merge_gap_ = merging.gap;
   merge_speed_ = merging.speed;
   queued_ = ahead.gap < config_.queue_gap_m;
-  if (config_.lane_passes) {
-    choose_lane_pass(ahead, target, behind, fwd, static_cast<double>(v.step) * v.dt);
-    if (pass_.side != 0 || lane_side_ != 0) {
-      follow_lane(fwd, alongside);
-      return;
-    }
-    let_by_lanes_ = false;  // on no lane: the next one is a passing lane unless a let-by says otherwise
-  } else {
-    choose_pass(ahead, target, fwd);
+  choose_lane_pass(ahead, target, behind, fwd, static_cast<double>(v.step) * v.dt);
+  if (pass_.side != 0 || lane_side_ != 0) {
+    follow_lane(fwd, alongside);
+    return;
   }
-  if (pass_.side != 0) {
-    offset_goal_ = pass_.side * pass_offset_;
-  } else if (alongside) {
+  let_by_lanes_ = false;  // on no lane: the next one is a passing lane unless a let-by says otherwise
+  // Off every lane (pass_.side is 0 here): back to the racing line, but never towards a car
+  // beside us.
+  if (alongside) {
     const int side = alongside_lat > state_.lateral ? -1 : +1;  // keep away from the car beside us
     if (offset_goal_ * side < 0.0) offset_goal_ = 0.0;
   } else {
@@ -886,12 +780,10 @@ void AiDriver::scan_traffic(const DriverView& v) {
   // Side by side: whatever the pass or the line wants, keep our side of a car beside us (the
   // racing line moving towards it would squeeze it into the wall, or us into it).
   const double free_goal = offset_goal_;
-  const bool beside_target = pass_.side != 0 && target.index >= 0 && target.gap <= kBesideMargin;  // distance_to_alongside 0
-  const double hold = beside_target ? distance_to_pass(target, std::max(0.0, fwd)) : 0.0;
   const double held = hold_lane(offset_goal_, beside_, side_by_side());
   state_.holding_lane = held != free_goal;
   // The room ahead bounds it too, but that bound is given back at the bends' offset rate.
-  const double goal = std::clamp(held, -room_ahead(-1, fwd, 0.0, hold), room_ahead(+1, fwd, 0.0, hold));
+  const double goal = std::clamp(held, -room_ahead(-1, fwd, 0.0, 0.0), room_ahead(+1, fwd, 0.0, 0.0));
   bound_goal_ = goal;
   // Ramp the offset (faster when a car beside us pushes it), never beyond the room here.
   // The pass moves sideways only as fast as the grip left over by the bend allows.
@@ -950,11 +842,7 @@ void AiDriver::plan_speed(const DriverView& v) {
   // ice the queue closes up gently, not at full speed to the time gap); inside it, a little
   // slower than it the closer we are.
   // A car in the lane a merge takes us back to is followed the same way at a shorter gap.
-  // A car we dive on is followed closer: the dive's gain is made under braking and in the bend.
-  const double follow_time = !ahead_is_target_ ? config_.follow_time_s
-                             : dive_           ? kDiveFollow
-                             : lane_side_ != 0 ? kLaneFollow
-                                               : config_.follow_time_s;
+  const double follow_time = ahead_is_target_ && lane_side_ != 0 ? kLaneFollow : config_.follow_time_s;
   speed_cap_ = std::min(follow_cap(state_.gap_ahead, ahead_speed_, follow_time, speed),
                         follow_cap(merge_gap_, merge_speed_, kMergeTime, speed));
   // Letting a car by, once out of its way (before that, a lift only holds it up behind us):

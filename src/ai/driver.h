@@ -59,7 +59,6 @@ struct DriverConfig {
   double follow_time_s = 0.6;      ///< s, following gap kept to a car ahead on our line (and 2 m); 0.45 until the
                                    ///< eighteenth AI session, when the car ahead's speed round a bend was read too low
                                    ///< (see scan_traffic) and the followers kept more room in bends than the figure said
-  bool lane_passes = true;         ///< passes follow the route's passing lanes (false: a fixed offset from the line, the older way)
   double start_calm_s = 5.0;      ///< s from the start before a lane pass, racing room, a let-by or a defence is started (the field sorts itself out off the grid)
 };
 
@@ -171,16 +170,8 @@ class AiDriver {
   };
   // m from a car behind us, its nose to our tail (<= 0: beside us)
   double gap_behind(const SeenCar& car) const { return -car.ds - half_length_ - car.half_length; }
-  double pass_room(int sd, const SeenCar& car, double speed) const;  // speed: ours, m/s
-  double dive_room(int sd, const SeenCar& car, double speed) const;
-  double offset_within(int sd, const SeenCar& car, double road) const;  // road: m of room
-  double room_until(int side, double distance) const;                 // distance: m along the line
-  double distance_to_pass(const SeenCar& car, double speed) const;
-  double distance_to_alongside(const SeenCar& car, double speed) const;
-  double distance_to_gain(const SeenCar& car, double speed, double gain) const;
   bool wants_pass(const SeenCar& ahead, double reach) const;  // reach: m
   void keep_and_count(bool in_reach, bool shut, const SeenCar& target, double dt);
-  void choose_pass(const SeenCar& ahead, const SeenCar& target, double fwd);
   int lane_pass_side(const SeenCar& car, double fwd) const;  // the lane to pass `car` in (0: none clear)
   bool within_lane_speed(int side, double fwd) const;  // fwd: m/s; we can still brake along that lane's profile
   void give_room();                              // a car beside us: take the lane on our side
@@ -274,8 +265,6 @@ class AiDriver {
   double lane_hold_ = 0.0;       // m added to it to keep our side of a car beside us
   double lane_stay_ = 0.0;       // s on the lane since its pass ended
   bool lane_leaving_ = false;    // ramping off the lane (where it met the line, or after kLaneStayMax)
-  bool dive_ = false;            // the pass under way takes the inside of the bend ahead (dive_room)
-  double pass_offset_ = 0.0;     // m, its offset from the line (its side's last usable room)
   double dwa_speed_ = 1e9;       // m/s, DWA's speed when active
   double dwa_steer_ = 0.0;
   double arc_speed_ = 1e9;       // m/s at which a wide car's arc back is within the grip (1e9: not wide)
