@@ -57,6 +57,7 @@ void AiDriver::respawned() {
 
 Controls AiDriver::tick(const DriverView& v) {
   const Path& line = road_.route->path;
+  // Every step: where we are on the line, and the stall watch (which may take over).
   me_ = sense(v);
   recovery_.watch(v, config_, traffic_.queued, line, me_);
   if (recovery_.mode() != Recovery::None) {
@@ -64,6 +65,7 @@ Controls AiDriver::tick(const DriverView& v) {
     publish();
     return c;
   }
+  // ~60 Hz: the traffic picture -> racecraft's line -> DWA guarding it.
   if (v.step % every(v.dt, config_.local_hz) == 0) {
     const double time = static_cast<double>(v.step) * v.dt;  // s since the start
     traffic_ = scan_.scan(v, line, me_, us_, racecraft_.focus(), {config_.look_range, config_.queue_gap_m});
@@ -71,9 +73,12 @@ Controls AiDriver::tick(const DriverView& v) {
     dwa_.decide(v, {&road_, &traffic_, &detour_, line_, me_, target_speed_, tracker_.line_kappa()}, track_,
                 tracker_.geometry(), config_);
   }
+  // ~2 Hz: a detour round a stopped car in the way.
   if (v.step % every(v.dt, kRouteHz) == 0)
     detour_.plan(v, *road_.route, me_, progress_, traffic_, scan_, track_, config_.queue_gap_m, us_);
-  const bool mistake = mistake_left_ > 0.0;  // (last step's: make_mistakes comes after the layers)
+  // ~20 Hz: the speed plan and the tracker (a mistake under way is last step's: make_mistakes
+  // comes after the layers).
+  const bool mistake = mistake_left_ > 0.0;
   if (v.step % every(v.dt, config_.tracking_hz) == 0) {
     speed_ = plan_speed({&road_, &params_, &traffic_, line_, me_, v.self.forward_speed, mistake && mistake_kind_ == 0,
                          detour_.active()},
@@ -82,6 +87,8 @@ Controls AiDriver::tick(const DriverView& v) {
                        config_.tracking_hz},
                    detour_);
   }
+  // Every step: mistakes, the pedals (DWA's steer while it has the wheel), the filters, the
+  // reaction delay; then the state copy.
   make_mistakes(v);
   const DwaOutput& dwa = dwa_.output();
   const bool dwa_steers = dwa.active && dwa.steering;
