@@ -1,5 +1,5 @@
 #pragma once
-// Passing and side-by-side rules of the AI driver's traffic layer (driver.cpp scan_traffic):
+// Passing and side-by-side rules of the AI driver's racecraft (racecraft.cpp):
 // small pure functions over the other cars in our racing line's coordinates (s along the
 // line, lateral offset + = left), each testable alone.
 //
@@ -47,13 +47,12 @@ struct OffsetRate {
 };
 double offset_rate(double lateral_use, const OffsetRate& r = {});
 
-/// PassPlan: the pass a driver has committed to, a side of one car ahead. A pass is kept
-/// while its car is in reach (ahead, or not yet behind us), through the moments its side is
-/// shut (the offset is clamped to the room meanwhile): a pass dropped and chosen afresh
-/// every time the room narrows only ever weaves behind its car. A side shut for
-/// `shut_hold` drops it (the driver says what shuts a side: another car in the lane, no
-/// room to clear the car, ice ahead); a dropped pass waits `cooldown` before a new one is
-/// chosen.
+/// PassPlan: the pass a driver has committed to, a side of one car ahead (racecraft also
+/// keeps its other moves in one: racing room, a defence, a let-by). A pass is kept while its
+/// car is in reach (ahead, or not yet behind us), through the moments its side is shut: a
+/// pass dropped and chosen afresh at every such moment only ever weaves behind its car. A
+/// side shut for `shut_hold` drops it (the driver says what shuts a side: another car in
+/// the lane, ice ahead); a dropped pass waits `cooldown` before a new one is chosen.
 struct PassPlan {
   int target = -1;          ///< index of the car being passed (-1: no pass)
   int side = 0;             ///< +1 its left, -1 its right (0: no pass)

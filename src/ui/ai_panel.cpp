@@ -190,7 +190,7 @@ bool profile_editor(const GameRace& race, AiParams& p, AiPanelState& state) {
   changed |= slider("mistakes", p.mistakes_per_minute, kMistakesPerMinute, "%.2f / min",
                     ImGuiSliderFlags_Logarithmic);
   changed |= slider("overtake offset", p.overtake_offset, kOvertakeOffset, "%.2f m");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("0: never passes. Passes follow a passing lane; the offset is the older offset pass's");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("0: never passes. Passes follow a passing lane; the value + 1 m is how far off the line DWA may plan");
   changed |= slider("defend", p.defend, kDefend, "%.2f");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Chance of covering the inside of a bend against a car close behind (0: never)");
   changed |= slider("let by", p.let_by, kLetBy, "%.2f");

@@ -1,0 +1,60 @@
+#pragma once
+// Detour: the AI driver's routing layer (about 2 Hz). When a stopped car has blocked the way
+// ahead for a while, A* on a window of the track's cost grid (stopped cars blocked, grown by
+// our half width) gives a path round it to the racing line 40 m ahead; the tracker and DWA
+// follow it at walking pace until we are past, or the blockage moves off. Owns the search,
+// the window, the detour path and its projection hint, and the blocked clock.
+//
+// Deterministic; metres, seconds.
+#include "ai/driver_road.h"
+#include "ai/driver_view.h"
+#include "ai/grid_search.h"
+#include "ai/path.h"
+#include "ai/traffic.h"
+
+namespace racer {
+
+class Track;
+
+/// m/s: a car this slow blocks the way (routing) and is stopped (racecraft).
+inline constexpr double kBlockedSpeed = 2.0;
+/// The routing layer's rate, Hz.
+inline constexpr double kRouteHz = 2.0;
+
+class Detour {
+ public:
+  /// One routing step: ends a detour we are past (by `progress`, m along our line since the
+  /// start) or whose blockage moved off; plans one when the car ahead in `traffic` has
+  /// blocked us for long enough. `scan` gives the other cars' projection hints.
+  void plan(const DriverView& v, const AiRoute& route, LinePosition me, double progress, const TrafficPicture& traffic,
+            const TrafficScan& scan, const Track& track, double queue_gap, CarSize us);
+  bool active() const { return active_; }
+  int count() const { return count_; }  ///< detours planned
+  const Path& path() const { return path_; }
+  int hint() const { return hint_; }
+  /// Projects `p` on the detour path from the last hint, and keeps the new hint.
+  PathProjection project(Vec2 p) {
+    const PathProjection pr = path_.project(p, hint_);
+    hint_ = pr.index;
+    return pr;
+  }
+  /// Forgets the detour and the blocked clock (a respawn; a new route: `new_route` also
+  /// forgets the projection hint).
+  void reset(bool new_route);
+
+ private:
+  bool stopped_ahead(const DriverView& v, const AiRoute& route, LinePosition me, const TrafficScan& scan,
+                     CarSize us) const;
+
+  GridSearch search_;
+  SearchGrid window_;
+  Path path_;
+  int hint_ = -1;
+  double end_ = 0.0;                  // m of progress where the detour rejoins the line
+  double blocked_for_ = 0.0;          // s a stopped car has been in our way
+  double blocked_ahead_speed_ = 0.0;  // m/s of the car ahead at the last routing step
+  bool active_ = false;
+  int count_ = 0;
+};
+
+}  // namespace racer

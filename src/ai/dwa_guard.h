@@ -1,0 +1,70 @@
+#pragma once
+// DwaGuard: the AI driver's local layer against other cars (at the local rate, ~60 Hz): when
+// a car is within the DWA range and not behind, DWA (dwa.h) plans against the cars
+// (predicted from their velocities) and the static obstacles near, towards waypoints on the
+// tracked line (or the detour). It is a guard: while the arc the tracker steers for stays
+// clear, the tracker keeps the wheel and DWA only watches; DWA steers (and caps the speed)
+// from the first decision that finds that arc blocked, for a short hold after. Owns the
+// planner and its last decision.
+//
+// Deterministic; SI units.
+#include <vector>
+
+#include "ai/ai_params.h"
+#include "ai/detour.h"
+#include "ai/driver_config.h"
+#include "ai/driver_road.h"
+#include "ai/driver_view.h"
+#include "ai/dwa.h"
+#include "ai/racecraft.h"
+#include "ai/tracking.h"
+#include "ai/traffic.h"
+
+namespace racer {
+
+class Track;
+
+/// DWA's last decision.
+struct DwaOutput {
+  bool active = false;      ///< DWA ran (a car is near)
+  bool steering = false;    ///< it has the wheel and the speed (the tracker's arc is blocked)
+  bool admissible = true;   ///< it found an arc that hits nothing
+  bool full = false;        ///< it chose the top of its window (wants to speed up)
+  double speed = 0.0;       ///< m/s, its chosen speed
+  double steer = 0.0;       ///< [-1, 1], its steer
+};
+
+struct DwaGuardInput {
+  const DriverRoad* road = nullptr;         ///< never null
+  const TrafficPicture* traffic = nullptr;  ///< never null
+  const Detour* detour = nullptr;           ///< never null
+  LineChoice line;                          ///< racecraft's choice this tick
+  LinePosition me;
+  double speed_limit = 0.0;     ///< m/s, the pedals' target speed (last step's: DWA runs before this step's pedals)
+  double line_kappa = 0.0;      ///< 1/m, the curvature the tracker steers for (its last tick)
+};
+
+class DwaGuard {
+ public:
+  DwaGuard(const AiParams& params, const DriverConfig& config, CarSize us, double mu);
+  /// Takes the profile's weights and passing room (a fresh planner when they changed).
+  void set_params(const AiParams& params);
+  /// One local decision.
+  const DwaOutput& decide(const DriverView& v, const DwaGuardInput& in, const Track& track,
+                          const SteeringGeometry& geometry, const DriverConfig& config);
+  const DwaOutput& output() const { return out_; }
+  /// Forgets the planner's memory (a respawn).
+  void reset() { planner_.reset(); }
+
+ private:
+  bool beside_in_own_lane(const DwaGuardInput& in, int index) const;
+
+  CarSize us_;
+  DwaPlanner planner_;
+  std::vector<Vec2> waypoints_;
+  std::vector<DwaObstacle> obstacles_;
+  double hold_ = 0.0;  // s DWA keeps the wheel
+  DwaOutput out_;
+};
+
+}  // namespace racer

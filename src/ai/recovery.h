@@ -1,0 +1,50 @@
+#pragma once
+// StuckRecovery: the AI driver's stall watch and the way out. A stall clock runs on the
+// race's own distance; stalled at a standstill (not pulling away, not queued behind a car),
+// pinned against a wall, or facing back down the track, the car reverses out with opposite
+// lock, stops, re-aims and drives on. No progress for long enough: the driver asks the race
+// for a respawn (AiDriver::wants_respawn). Owns the stall clock, the wall clock, the
+// smoothed launch acceleration and where the manoeuvre is.
+//
+// Deterministic; SI units.
+#include <limits>
+
+#include "ai/driver_config.h"
+#include "ai/driver_road.h"
+#include "ai/driver_view.h"
+#include "ai/path.h"
+#include "vehicle/controls.h"
+
+namespace racer {
+
+/// Where the stuck recovery is.
+enum class Recovery { None, Reverse, Resume };
+
+class StuckRecovery {
+ public:
+  /// Every step: runs the stall and wall clocks, and starts a reverse-out when the car is
+  /// stalled, pinned or facing back. `queued`: waiting behind a car close ahead (never a
+  /// stall). `line` is our racing line, `me` our place on it.
+  void watch(const DriverView& v, const DriverConfig& config, bool queued, const Path& line, LinePosition me);
+  /// The manoeuvre's controls this step (only while mode() is not None).
+  Controls drive(const DriverView& v, const Path& line, LinePosition me);
+  Recovery mode() const { return mode_; }
+  double stall_seconds() const { return stall_s_; }  ///< s since the last progress
+  int count() const { return count_; }               ///< reverse manoeuvres started
+  /// The race moved the car: no manoeuvre, the stall clock from the next step.
+  void respawned();
+
+ private:
+  Recovery mode_ = Recovery::None;
+  int count_ = 0;
+  double stall_s_ = 0.0;
+  double stall_mark_ = -std::numeric_limits<double>::infinity();  // m of race distance the stall clock runs from
+  double last_forward_speed_ = -1e9;  // m/s last step (-1e9: none yet)
+  double launch_accel_ = 0.0;         // m/s^2, smoothed forward acceleration
+  double wall_time_ = 0.0;            // s against a wall at a crawl
+  double recovery_time_ = 0.0;        // s in the current phase of the manoeuvre
+  double since_recovery_ = 10.0;      // s since the last recovery began
+  Vec2 recovery_start_;
+};
+
+}  // namespace racer

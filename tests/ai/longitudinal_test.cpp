@@ -1,0 +1,115 @@
+// The speed plan and the pedals (ai/longitudinal.h) on hand-built inputs: the sedan's route
+// on a shipped track, our car placed on it by line coordinates. No race, no physics.
+#include "ai/longitudinal.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <memory>
+
+#include "ai/route.h"
+#include "core/math.h"
+#include "core/result.h"
+#include "test_paths.h"
+#include "track/track.h"
+#include "vehicle/car_spec.h"
+
+namespace racer {
+namespace {
+
+class LongitudinalTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    auto track = Track::load(test::source_path("tracks/kestrel_downs.json"));
+    ASSERT_TRUE(track.ok()) << track.error_text();
+    const Result<CarSpec> spec = load_car_spec(test::car_path("sedan"));
+    ASSERT_TRUE(spec.ok()) << spec.error_text();
+    track_ = track.value();
+    spec_ = std::make_unique<CarSpec>(spec.value());
+    road_ = std::make_unique<DriverRoad>(DriverRoad::plan(plan_route(*track_, *spec_, 1.4), *track_, AiParams{}.grip_use));
+  }
+  static void TearDownTestSuite() { road_.reset(), spec_.reset(), track_.reset(); }
+
+  // Our car on the line at s, heading along it at `speed`, in first gear.
+  static DriverView on_line(double s, double speed) {
+    const PathSample at = road_->route->path.at(s);
+    DriverView v;
+    v.track = track_.get();
+    v.self.position = at.position;
+    v.self.heading = std::atan2(at.tangent.y, at.tangent.x);
+    v.self.velocity = at.tangent * speed;
+    v.self.forward_speed = speed;
+    v.self.gear = 1;
+    return v;
+  }
+
+  static std::shared_ptr<const Track> track_;
+  static std::unique_ptr<CarSpec> spec_;
+  static std::unique_ptr<DriverRoad> road_;
+};
+
+std::shared_ptr<const Track> LongitudinalTest::track_;
+std::unique_ptr<CarSpec> LongitudinalTest::spec_;
+std::unique_ptr<DriverRoad> LongitudinalTest::road_;
+
+// Following: no cap beyond the look range; at the standoff (2 m and the time gap) the car
+// ahead's speed; beyond it, what brakes to that speed by the standoff at half the grip under
+// both cars (v^2 = u^2 + 2 a d); inside it, a little under the car ahead's speed.
+TEST_F(LongitudinalTest, FollowCapBrakesToTheCarAheadsSpeedByTheStandoff) {
+  const double s = 100.0, u = 20.0, v = 30.0, t = 0.6, look = 45.0;
+  EXPECT_EQ(follow_cap(*road_, s, 50.0, u, t, v, look), 1e9);
+  const double standoff = 2.0 + t * v;
+  EXPECT_NEAR(follow_cap(*road_, s, standoff, u, t, v, look), u, 1e-9);
+  const double spare = 15.0;
+  const double mu = std::min(road_->full_grip_at(s), road_->full_grip_at(s + standoff + spare));
+  EXPECT_NEAR(follow_cap(*road_, s, standoff + spare, u, t, v, look), std::sqrt(u * u + 2.0 * 0.5 * mu * kGravity * spare),
+              1e-9);
+  EXPECT_NEAR(follow_cap(*road_, s, standoff - 5.0, u, t, v, look), u - 0.8 * 5.0, 1e-9);
+}
+
+// On the line with nothing about: the whole profile and no cap; a mistake's lift takes 15%
+// off; a detour caps the speed at walking pace.
+TEST_F(LongitudinalTest, SpeedPlanOnAFreeRoadLiftsAndDetours) {
+  const AiParams params;
+  const TrafficPicture clear;
+  SpeedPlanInput in{road_.get(), &params, &clear, LineChoice{}, {100.0, 0.0}, 30.0, false, false};
+  SpeedPlan plan = plan_speed(in, DriverConfig{});
+  EXPECT_EQ(plan.scale, 1.0);
+  EXPECT_EQ(plan.cap, 1e9);
+  in.lift = true;
+  EXPECT_NEAR(plan_speed(in, DriverConfig{}).scale, 0.85, 1e-12);
+  in.lift = false;
+  in.detour = true;
+  EXPECT_EQ(plan_speed(in, DriverConfig{}).cap, 8.0) << "m/s round a blockage";
+}
+
+// At the profile's speed the pedals drive (throttle, no brake); well over it they brake; the
+// target is the profile's speed where the car will be when the pedals act.
+TEST_F(LongitudinalTest, PedalsDriveAtTheProfileAndBrakeOverIt) {
+  const AiParams params;
+  const Longitudinal lon(*spec_, CarSize{0.5 * spec_->body.length, 0.5 * spec_->body.width});
+  // A point on a straight: where the profile neither brakes nor corners hard.
+  double s = 0.0;
+  for (; s < road_->route->path.length(); s += 5.0)
+    if (road_->profile.accel_at(s) > 0.0 && std::abs(road_->route->path.curvature_at(s)) < 1e-3) break;
+  ASSERT_LT(s, road_->route->path.length());
+  const double at_profile = road_->profile.target_speed(s) * params.speed_use;
+  PedalInput in{road_.get(), &params, LineChoice{}, SpeedPlan{}, DwaSay{}, {s, 0.0}, 0.0, 1e9};
+  double target = 0.0;
+  Controls c = lon.pedals(on_line(s, at_profile), in, target);
+  EXPECT_GT(c.throttle, 0.0);
+  EXPECT_EQ(c.brake, 0.0);
+  const double s_ref = s + at_profile * (params.reaction_steps + 6) * (1.0 / 240.0);
+  EXPECT_NEAR(target, road_->profile.target_speed(s_ref) * params.speed_use, 1e-9);
+  c = lon.pedals(on_line(s, at_profile + 15.0), in, target);
+  EXPECT_EQ(c.throttle, 0.0);
+  EXPECT_GT(c.brake, 0.0);
+  // DWA steering with no admissible arc: stop.
+  in.dwa = DwaSay{true, false, false, 0.0};
+  c = lon.pedals(on_line(s, at_profile), in, target);
+  EXPECT_EQ(target, 0.0);
+  EXPECT_GT(c.brake, 0.0);
+}
+
+}  // namespace
+}  // namespace racer
