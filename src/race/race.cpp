@@ -101,9 +101,9 @@ void Race::step(std::span<const DriverInput> inputs) {
   for (std::size_t i = 0; i < n; ++i) update_progress(i, before_[i]);
   for (std::size_t i = 0; i < n; ++i)
     if (cars_[i].driver && cars_[i].driver->wants_respawn()) respawn(i);
-  std::vector<bool> finished(n);
-  for (std::size_t i = 0; i < n; ++i) finished[i] = cars_[i].finished;
-  contacts_.update(*world_, finished);
+  finished_.resize(n);
+  for (std::size_t i = 0; i < n; ++i) finished_[i] = cars_[i].finished;
+  contacts_.update(*world_, finished_);
   if (world_->steps() % kOvertakeEvery == 0) count_overtakes();
 }
 

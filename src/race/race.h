@@ -186,6 +186,7 @@ class Race {
   std::vector<Vec2> before_;            // each car's position before the world step
   std::vector<double> station_s_;       // race distance of each station
   std::vector<signed char> ahead_;      // each pair's last clear order (i * n + j, i < j): +1 i ahead, -1 j ahead, 0 not yet
+  std::vector<bool> finished_;          // each car's finished flag for the contact count (kept: no allocation a step)
   ContactCount contacts_;
   double time_limit_ = 0.0;
   int finishers_ = 0;
