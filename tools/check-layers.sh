@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # check-layers.sh: the pure layers include only the layers below them (docs/architecture.md,
-# "Modules and targets"): core < vehicle, track < sim < ai < race < game. Prints every
+# "Modules and targets"): core < vehicle, track < sim < ai < race < game, and
+# core < plan < ai (plan knows grids and shapes, not cars or tracks). Prints every
 # include that points up and exits 1 if there is one.
 set -euo pipefail
 cd "$(dirname "$0")/../src"
@@ -14,14 +15,15 @@ check() {  # check DIR FORBIDDEN...
     fi
   done
 }
-check core vehicle track sim ai race game platform render ui audio app
+check core vehicle track sim plan ai race game platform render ui audio app
+check plan vehicle track sim ai race game platform render ui audio app
 check vehicle sim ai race game platform render ui audio app
 check track sim ai race game platform render ui audio app
 check sim ai race game platform render ui audio app
 check ai race game platform render ui audio app
 check race game platform render ui audio app
 check game platform render ui audio app
-for dir in core vehicle track sim ai race game audio; do
+for dir in core vehicle track sim plan ai race game audio; do
   if grep -rln --include='*.h' --include='*.cpp' -E '#include (<SDL|"SDL|<imgui|"imgui)' "$dir"; then
     echo "check-layers: src/$dir is pure and must not include SDL or ImGui" >&2
     status=1

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "core/math.h"
+#include "ai/route_grid.h"
 #include "track/track.h"
 
 namespace racer {
@@ -60,16 +61,9 @@ void Detour::plan(const DriverView& v, const AiRoute& route, LinePosition me, do
   grid.cell_of(hi, x1, y1);
   x0 = std::max(x0, 0), y0 = std::max(y0, 0), x1 = std::min(x1, grid.width() - 1), y1 = std::min(y1, grid.height() - 1);
   if (x1 <= x0 || y1 <= y0) return;
-  window_ = SearchGrid(x1 - x0 + 1, y1 - y0 + 1);
   RouteCosts costs;
   costs.min_clearance_m = us.half_width + 0.2;
-  for (int y = y0; y <= y1; ++y)
-    for (int x = x0; x <= x1; ++x) {
-      const double clear = static_cast<double>(grid.clearance(x, y));
-      const bool ok = grid.drivable(x, y) && clear >= costs.min_clearance_m;
-      window_.set_passable(x - x0, y - y0, ok);
-      if (ok) window_.set_cost(x - x0, y - y0, static_cast<float>(costs.multiplier(clear, static_cast<double>(grid.surface_cost(x, y)))));
-    }
+  make_route_window(grid, costs, x0, y0, x1, y1, window_);
   // Stopped cars are obstacles: their footprint grown by our half width and a margin.
   for (const OtherCarView& o : v.others) {
     if (length(o.velocity) > kBlockedSpeed) continue;

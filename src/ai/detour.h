@@ -8,7 +8,7 @@
 // Deterministic; metres, seconds.
 #include "ai/driver_road.h"
 #include "ai/driver_view.h"
-#include "ai/grid_search.h"
+#include "plan/grid_search.h"
 #include "ai/path.h"
 #include "ai/traffic.h"
 

@@ -10,8 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "ai/grid_search.h"
-#include "ai/movingai.h"
+#include "plan/grid_search.h"
+#include "plan/movingai.h"
 #include "args.h"
 #include "experiments.h"
 #include "stopwatch.h"

@@ -1,19 +1,16 @@
-// Grid search: SearchGrid, RouteCosts, and A* / Dijkstra over three views of a grid
-// (uniform SearchGrid, weighted SearchGrid, track CostGrid) sharing one core.
+// Grid search: A* / Dijkstra over two views of a grid (uniform and weighted SearchGrid)
+// sharing one core.
 //
 // Sections
-//   SearchGrid and RouteCosts
 //   Views: how the core reads passability and multipliers
 //   The search core (A* with an indexed binary heap, generation-stamped nodes)
 //   The heap
-#include "ai/grid_search.h"
+#include "plan/grid_search.h"
 
 #include <algorithm>
 #include <cassert>
 #include <cmath>
 #include <cstdlib>
-
-#include "track/cost_grid.h"
 
 namespace racer {
 namespace {
@@ -39,45 +36,7 @@ constexpr int kDy[8] = {0, 0, 1, -1, 1, 1, -1, -1};
 constexpr int kSideA[8] = {0, 0, 0, 0, 0, 1, 0, 1};  // the x-step (E or W) of a diagonal
 constexpr int kSideB[8] = {0, 0, 0, 0, 2, 2, 3, 3};  // the y-step (N or S) of a diagonal
 
-// The multiplier of a CostGrid cell, rounded to float like SearchGrid's storage so that
-// both ways of searching a CostGrid give identical costs.
-float route_multiplier(const CostGrid& grid, const RouteCosts& costs, int x, int y) {
-  return static_cast<float>(costs.multiplier(static_cast<double>(grid.clearance(x, y)), static_cast<double>(grid.surface_cost(x, y))));
-}
-
-bool route_passable(const CostGrid& grid, const RouteCosts& costs, int x, int y) {
-  return grid.drivable(x, y) && static_cast<double>(grid.clearance(x, y)) >= costs.min_clearance_m;
-}
-
 }  // namespace
-
-// ---- SearchGrid and RouteCosts -----------------------------------------------------------
-
-SearchGrid::SearchGrid(int w, int h)
-    : w_(std::clamp(w, 0, kMaxSide)), h_(std::clamp(h, 0, kMaxSide)),
-      passable_(static_cast<std::size_t>(w_) * static_cast<std::size_t>(h_), 1) {}
-
-void SearchGrid::set_cost(int x, int y, float multiplier) {
-  assert(multiplier >= 1.0f && "SearchGrid: cost multipliers must be >= 1");
-  if (cost_.empty()) cost_.assign(passable_.size(), 1.0f);
-  cost_[index(x, y)] = std::max(multiplier, 1.0f);  // also maps NaN to 1
-}
-
-double RouteCosts::multiplier(double clearance_m, double surface_cost) const {
-  const double surface = use_surface ? std::max(surface_cost, 1.0) : 1.0;
-  double near_wall = 0.0;
-  if (clearance_margin_m > 0.0) near_wall = std::max(0.0, 1.0 - clearance_m / clearance_margin_m);
-  return surface * (1.0 + std::max(clearance_penalty, 0.0) * near_wall);
-}
-
-void make_route_grid(const CostGrid& grid, const RouteCosts& costs, SearchGrid& out) {
-  out = SearchGrid(grid.width(), grid.height());
-  for (int y = 0; y < out.height(); ++y)
-    for (int x = 0; x < out.width(); ++x) {
-      out.set_passable(x, y, route_passable(grid, costs, x, y));
-      out.set_cost(x, y, route_multiplier(grid, costs, x, y));
-    }
-}
 
 // ---- Views ---------------------------------------------------------------------------------
 // The core asks a view for its size and, for in-bounds cells only, passable(x, y, index) and
@@ -103,16 +62,6 @@ struct WeightedView {
   double cost(int, int, std::size_t i) const { return clamp_cost(static_cast<double>(grid.costs()[i])); }
 };
 
-struct CostGridView {
-  static constexpr bool kUniform = false;
-  const CostGrid& grid;
-  const RouteCosts& costs;
-  int width() const { return grid.width(); }
-  int height() const { return grid.height(); }
-  bool passable(int x, int y, std::size_t) const { return route_passable(grid, costs, x, y); }
-  double cost(int x, int y, std::size_t) const { return clamp_cost(static_cast<double>(route_multiplier(grid, costs, x, y))); }
-};
-
 }  // namespace
 
 // ---- The search core -------------------------------------------------------------------------
@@ -120,11 +69,6 @@ struct CostGridView {
 const SearchResult& GridSearch::search(const SearchGrid& grid, GridCell start, GridCell goal, SearchMode mode) {
   if (grid.uniform_cost()) return run(UniformView{grid}, start, goal, mode);
   return run(WeightedView{grid}, start, goal, mode);
-}
-
-const SearchResult& GridSearch::search(const CostGrid& grid, GridCell start, GridCell goal, const RouteCosts& costs,
-                                       SearchMode mode) {
-  return run(CostGridView{grid, costs}, start, goal, mode);
 }
 
 void GridSearch::prepare(std::size_t cells) {

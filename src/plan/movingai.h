@@ -6,8 +6,8 @@
 #include <string_view>
 #include <vector>
 
-#include "ai/grid_search.h"
 #include "core/result.h"
+#include "plan/grid.h"
 
 namespace racer {
 

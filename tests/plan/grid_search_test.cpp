@@ -1,6 +1,6 @@
 // GridSearch: A* against Dijkstra and a brute-force reference on random grids, the MovingAI
-// arena known answers, corner cutting, endpoints, memory reuse, and CostGrid routing costs.
-#include "ai/grid_search.h"
+// arena known answers, corner cutting, endpoints, memory reuse.
+#include "plan/grid_search.h"
 
 #include <gtest/gtest.h>
 
@@ -8,8 +8,7 @@
 #include <limits>
 #include <random>
 
-#include "ai/movingai.h"
-#include "track/cost_grid.h"
+#include "plan/movingai.h"
 
 namespace racer {
 namespace {
@@ -277,110 +276,6 @@ TEST(GridSearch, MemoryReusedAcrossSearches) {
     }
   }
   EXPECT_EQ(capacity, 64u * 67u);  // the largest grid: 64 x (64 + 3)
-}
-
-// ---- CostGrid routing ------------------------------------------------------------------------
-
-// A 40 x 13 corridor of 0.5 m cells walled on every side (clearance computed).
-CostGrid corridor() {
-  CostGrid g({0.0, 0.0}, 0.5, 40, 13);
-  for (int x = 0; x < g.width(); ++x) {
-    g.set_blocked(x, 0, true);
-    g.set_blocked(x, g.height() - 1, true);
-  }
-  for (int y = 0; y < g.height(); ++y) {
-    g.set_blocked(0, y, true);
-    g.set_blocked(g.width() - 1, y, true);
-  }
-  g.compute_clearance();
-  return g;
-}
-
-double mean_clearance(const CostGrid& g, const SearchResult& r) {
-  double sum = 0.0;
-  for (const GridCell& c : r.path) sum += static_cast<double>(g.clearance(c.x, c.y));
-  return sum / static_cast<double>(r.path.size());
-}
-
-TEST(GridSearch, CostGridClearancePenaltyKeepsOffTheWalls) {
-  const CostGrid g = corridor();
-  const GridCell start{3, 2}, goal{36, 2};  // both 1 m from the lower wall
-  GridSearch search;
-
-  RouteCosts plain;
-  plain.clearance_penalty = 0.0;
-  plain.use_surface = false;
-  const SearchResult straight = search.search(g, start, goal, plain);
-  ASSERT_TRUE(straight.found());
-  EXPECT_DOUBLE_EQ(straight.cost, 33.0);  // along the wall, no penalty
-  for (const GridCell& c : straight.path) EXPECT_EQ(c.y, 2);
-
-  RouteCosts careful;
-  careful.clearance_margin_m = 3.0;  // the corridor's middle row is exactly 3 m clear
-  careful.clearance_penalty = 4.0;
-  const SearchResult away = search.search(g, start, goal, careful);
-  ASSERT_TRUE(away.found());
-  EXPECT_GT(mean_clearance(g, away), mean_clearance(g, straight) + 1.0);
-  int max_y = 0;
-  for (const GridCell& c : away.path) max_y = std::max(max_y, c.y);
-  EXPECT_EQ(max_y, 6);  // it climbs to the centre line, not past it
-
-  // Same answer through a prebuilt route grid, and Dijkstra agrees on the cost.
-  SearchGrid route;
-  make_route_grid(g, careful, route);
-  const SearchResult& via_grid = search.search(route, start, goal);
-  EXPECT_EQ(via_grid.cost, away.cost);
-  EXPECT_EQ(via_grid.path, away.path);
-  expect_valid_path(route, via_grid, start, goal);
-  EXPECT_NEAR(search.search(g, start, goal, careful, SearchMode::dijkstra).cost, away.cost, 1e-9);
-
-  // The multiplier itself: 1 + penalty at a wall, fading to 1 at the margin.
-  EXPECT_DOUBLE_EQ(careful.multiplier(0.0, 1.0), 5.0);
-  EXPECT_DOUBLE_EQ(careful.multiplier(1.5, 1.0), 3.0);
-  EXPECT_DOUBLE_EQ(careful.multiplier(3.0, 2.0), 2.0);
-  EXPECT_DOUBLE_EQ(careful.multiplier(10.0, 0.5), 1.0);  // surface costs below 1 are raised to 1
-}
-
-TEST(GridSearch, CostGridMinimumClearanceBlocksCells) {
-  const CostGrid g = corridor();
-  RouteCosts costs;
-  costs.min_clearance_m = 1.2;  // rows 1, 2 and 10, 11 are too close to a wall
-  GridSearch search;
-  EXPECT_EQ(search.search(g, {3, 2}, {36, 6}, costs).status, SearchStatus::blocked_endpoint);
-  const SearchResult& r = search.search(g, {3, 6}, {36, 6}, costs);
-  ASSERT_TRUE(r.found());
-  for (const GridCell& c : r.path) EXPECT_GE(g.clearance(c.x, c.y), 1.2f);
-
-  // A post in the middle of the corridor, clearance recomputed: the route goes round it.
-  CostGrid posted = corridor();
-  posted.set_blocked(20, 6, true);
-  posted.compute_clearance();
-  const SearchResult& round = search.search(posted, {3, 6}, {36, 6}, costs);
-  ASSERT_TRUE(round.found());
-  for (const GridCell& c : round.path) EXPECT_GE(posted.clearance(c.x, c.y), 1.2f);
-  // Wall it off but for one-cell gaps at rows 3 and 9: too narrow for the margin.
-  for (int y = 1; y <= 11; ++y)
-    if (y != 3 && y != 9) posted.set_blocked(20, y, true);
-  posted.compute_clearance();
-  EXPECT_EQ(search.search(posted, {3, 6}, {36, 6}, costs).status, SearchStatus::unreachable);
-}
-
-TEST(GridSearch, CostGridSurfaceCostIsAvoided) {
-  // A patch of gravel (cost 4) across the corridor, leaving a clean lane along the lower
-  // wall (rows 1, 2): with surface costs the route detours into the lane; without, it crosses straight.
-  CostGrid g = corridor();
-  for (int y = 3; y <= 11; ++y)
-    for (int x = 15; x <= 24; ++x) g.set_surface_cost(x, y, 4.0f);
-  RouteCosts costs;
-  costs.clearance_penalty = 0.0;
-  GridSearch search;
-  const SearchResult with_surface = search.search(g, {3, 6}, {36, 6}, costs);
-  ASSERT_TRUE(with_surface.found());
-  for (const GridCell& c : with_surface.path) EXPECT_FLOAT_EQ(g.surface_cost(c.x, c.y), 1.0f);
-  costs.use_surface = false;
-  const SearchResult& without = search.search(g, {3, 6}, {36, 6}, costs);
-  EXPECT_DOUBLE_EQ(without.cost, 33.0);
-  EXPECT_GT(with_surface.length, without.length);
 }
 
 }  // namespace

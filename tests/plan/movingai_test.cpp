@@ -1,6 +1,6 @@
 // MovingAI readers: the arena files, every terrain character, located errors, and no crash on
 // damaged input.
-#include "ai/movingai.h"
+#include "plan/movingai.h"
 
 #include <gtest/gtest.h>
 

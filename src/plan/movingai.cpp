@@ -4,7 +4,7 @@
 //   Text helpers (lines, numbers, reading a file)
 //   .map
 //   .scen
-#include "ai/movingai.h"
+#include "plan/movingai.h"
 
 #include <cerrno>
 #include <charconv>

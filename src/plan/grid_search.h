@@ -1,0 +1,97 @@
+#pragma once
+// Grid search: A* (and Dijkstra, for tests) on 8-connected grids, the fast search the AI's
+// router uses. One reusable GridSearch object owns its node arrays and binary heap; a
+// generation counter marks stale nodes, so a new search clears nothing and allocates
+// nothing once the arrays have grown to the grid's size.
+//
+// Moves and costs: those of plan/grid.h for Connectivity::eight (the MovingAI convention):
+// - The octile heuristic h = max(dx, dy) + (sqrt(2) - 1) * min(dx, dy) never overestimates
+//   (multipliers >= 1) and is consistent, so A* returns optimal costs.
+// - The open list is ordered on exact fixed-point keys (units of 2^-32 cell, 64-bit): every
+//   step's cost is rounded once, so equal costs are exactly equal and the heuristic is
+//   exactly consistent (floating-point sums differ in the last bit and would break ties at
+//   random). The returned path is optimal to within 2^-32 cell per step; its reported cost
+//   is summed in double along the path.
+// - Ties in f = g + h go to the larger g (deeper node), then to the lower cell index:
+//   the same query always gives the same path and the same expansion count, and A*
+//   expands a subset of what Dijkstra expands.
+// The grid is searched as 8-connected whatever its connectivity() says.
+#include <cstdint>
+#include <vector>
+
+#include "plan/grid.h"
+
+namespace racer {
+
+enum class SearchMode {
+  astar,     ///< octile heuristic
+  dijkstra,  ///< heuristic 0 (reference for tests)
+};
+
+enum class SearchStatus {
+  found,             ///< path holds an optimal path from start to goal
+  unreachable,       ///< start and goal passable, but no path joins them
+  blocked_endpoint,  ///< start or goal out of bounds or impassable (nothing searched)
+};
+
+/// The answer of one search.
+struct SearchResult {
+  SearchStatus status = SearchStatus::blocked_endpoint;
+  std::vector<GridCell> path;  ///< start ... goal inclusive when found, else empty
+  double cost = 0.0;           ///< sum of step costs (multipliers applied), in cells; 0 unless found
+  double length = 0.0;         ///< geometric length of the path in cells (1 or sqrt(2) a step)
+  long expanded = 0;           ///< nodes taken off the open list and expanded (goal included)
+
+  bool found() const { return status == SearchStatus::found; }
+};
+
+/// Reusable A* / Dijkstra search. Not thread-safe; use one object per thread (or per AI).
+class GridSearch {
+ public:
+  GridSearch() = default;
+
+  /// Searches `grid` from start to goal. The returned reference stays valid until the next
+  /// search on this object.
+  const SearchResult& search(const SearchGrid& grid, GridCell start, GridCell goal,
+                             SearchMode mode = SearchMode::astar);
+
+  /// The last answer.
+  const SearchResult& result() const { return result_; }
+  /// Nodes currently allocated (grows to the largest grid searched, never shrinks).
+  std::size_t node_capacity() const { return nodes_.size(); }
+
+ private:
+  using Key = std::uint64_t;  // cost in 2^-32 cell units (see the header comment)
+  struct Node {                  // 16 bytes: a 512 x 512 grid's nodes fit in 4 MiB
+    Key g = 0;                     // best cost from start so far (valid in this generation)
+    std::uint32_t parent = 0;      // cell index of the predecessor
+    std::uint32_t generation = 0;  // search that last touched the node
+  };
+  struct HeapEntry {
+    Key f;
+    Key g;
+    std::uint32_t cell;
+  };
+  static constexpr std::int32_t kClosed = -2;
+
+  template <class View>
+  const SearchResult& run(const View& view, GridCell start, GridCell goal, SearchMode mode);
+  void prepare(std::size_t cells);
+  Node& touch(std::uint32_t cell);
+  static bool before(const HeapEntry& a, const HeapEntry& b);  // a leaves the heap first
+  void heap_push(HeapEntry entry);
+  HeapEntry heap_pop();
+  void heap_decrease(std::int32_t pos, Key f, Key g);
+  void sift_up(std::size_t pos);
+  void sift_down(std::size_t pos);
+  void place(std::size_t pos, const HeapEntry& entry);
+
+  std::vector<Node> nodes_;
+  std::vector<std::int32_t> heap_pos_;  // per cell: index in heap_, kClosed, or -1 (not reached);
+                                        // apart from nodes_ so the heap's writes stay in cache
+  std::vector<HeapEntry> heap_;
+  std::uint32_t generation_ = 0;
+  SearchResult result_;
+};
+
+}  // namespace racer
