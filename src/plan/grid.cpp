@@ -2,6 +2,7 @@
 #include "plan/grid.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cassert>
 #include <cstdlib>
 
@@ -33,6 +34,12 @@ void SearchGrid::set_cost(int x, int y, float multiplier) {
   assert(multiplier >= 1.0f && "SearchGrid: cost multipliers must be >= 1");
   if (cost_.empty()) cost_.assign(passable_.size(), 1.0f);
   cost_[index(x, y)] = std::max(multiplier, 1.0f);  // also maps NaN to 1
+  revise();
+}
+
+std::uint64_t SearchGrid::next_revision() {
+  static std::atomic<std::uint64_t> counter{0};  // only ever compared for equality: order does not matter
+  return counter.fetch_add(1, std::memory_order_relaxed) + 1;
 }
 
 int grid_moves(const SearchGrid& grid, GridCell from, GridMove out[8]) {

@@ -42,7 +42,10 @@ class SearchGrid {
   SearchGrid(int w, int h, Connectivity connectivity = Connectivity::eight);
 
   Connectivity connectivity() const { return connectivity_; }
-  void set_connectivity(Connectivity c) { connectivity_ = c; }
+  void set_connectivity(Connectivity c) {
+    connectivity_ = c;
+    revise();
+  }
 
   int width() const { return w_; }
   int height() const { return h_; }
@@ -55,7 +58,10 @@ class SearchGrid {
   bool uniform_cost() const { return cost_.empty(); }
 
   /// (x, y) must be in bounds.
-  void set_passable(int x, int y, bool passable) { passable_[index(x, y)] = passable ? 1 : 0; }
+  void set_passable(int x, int y, bool passable) {
+    passable_[index(x, y)] = passable ? 1 : 0;
+    revise();
+  }
   /// (x, y) must be in bounds; multiplier must be >= 1 (asserted; smaller values are
   /// raised to 1 so the heuristic stays admissible).
   void set_cost(int x, int y, float multiplier);
@@ -70,10 +76,18 @@ class SearchGrid {
   }
   const std::vector<std::uint8_t>& passable_cells() const { return passable_; }  ///< row-major, 1 = passable
   const std::vector<float>& costs() const { return cost_; }  ///< row-major; empty while uniform
+  /// A number that changes on every change of any grid's cells and is never shared by two
+  /// grids' states (a copy keeps it until changed): a planner that preprocesses a grid
+  /// (labels, clusters, trees) keeps its work while the revision it saw is unchanged.
+  std::uint64_t revision() const { return revision_; }
 
  private:
+  static std::uint64_t next_revision();
+  void revise() { revision_ = next_revision(); }
+
   int w_ = 0, h_ = 0;
   Connectivity connectivity_ = Connectivity::eight;
+  std::uint64_t revision_ = next_revision();
   std::vector<std::uint8_t> passable_;
   std::vector<float> cost_;
 };
