@@ -129,7 +129,9 @@ TEST(RouteGrid, WindowIsTheSameCellsAsTheWholeGrid) {
   for (int y = 0; y < window.height(); ++y)
     for (int x = 0; x < window.width(); ++x) {
       EXPECT_EQ(window.passable(x, y), whole.passable(x + 10, y + 2)) << x << "," << y;
-      if (window.passable(x, y)) EXPECT_EQ(window.cost(x, y), whole.cost(x + 10, y + 2)) << x << "," << y;
+      if (window.passable(x, y)) {
+        EXPECT_EQ(window.cost(x, y), whole.cost(x + 10, y + 2)) << x << "," << y;
+      }
     }
   EXPECT_FALSE(window.passable(0, 0));            // row 2 is 1 m from the wall: under 1.2 m
   EXPECT_FLOAT_EQ(window.cost(2, 3), 3.0f * static_cast<float>(costs.multiplier(2.5, 1.0)));  // the gravel cell, 2.5 m clear
