@@ -26,6 +26,7 @@ Result<AiParams> read_ai(const JsonDoc& doc) {
   p.line_margin = root.number("line_margin_m", kLineMargin.lo, kLineMargin.hi, "metres", p.line_margin);
   p.defend = root.number("defend", kDefend.lo, kDefend.hi, "", p.defend);
   p.let_by = root.number("let_by", kLetBy.lo, kLetBy.hi, "", p.let_by);
+  p.router = root.choice("router", {kRouterPlanners[0], kRouterPlanners[1], kRouterPlanners[2], kRouterPlanners[3]}, p.router);
   if (auto d = root.object("dwa", false)) {
     p.dwa.heading = d->number("heading", kDwaWeight.lo, kDwaWeight.hi, "", p.dwa.heading);
     p.dwa.clearance = d->number("clearance", kDwaWeight.lo, kDwaWeight.hi, "", p.dwa.clearance);
@@ -76,6 +77,7 @@ std::string save_ai_params(const AiParams& p) {
   j["line_margin_m"] = p.line_margin;
   j["defend"] = p.defend;
   j["let_by"] = p.let_by;
+  j["router"] = p.router;
   j["dwa"] = {{"heading", p.dwa.heading}, {"clearance", p.dwa.clearance}, {"speed", p.dwa.speed}};
   return j.dump(2) + "\n";
 }

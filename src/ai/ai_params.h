@@ -16,6 +16,7 @@ struct AiDwaWeights {
   double heading = 2.0;    ///< >= 0
   double clearance = 0.8;  ///< >= 0
   double speed = 1.0;      ///< >= 0
+  bool operator==(const AiDwaWeights&) const = default;
 };
 
 /// The range the loader accepts for a profile value (both ends included).
@@ -35,6 +36,11 @@ inline constexpr AiParamRange kLetBy{0.0, 1.0};
 inline constexpr AiParamRange kDwaWeight{0.0, 100.0};
 }  // namespace ai_ranges
 
+/// The grid planners the routing layer (ai/detour.h) can use, by their src/plan names:
+/// A* (the default), JPS (searches the route grid without its clearance costs: JPS needs a
+/// uniform grid), HPA*, D* Lite.
+inline constexpr std::array<std::string_view, 4> kRouterPlanners = {"astar", "jps", "hpa", "dstar_lite"};
+
 struct AiParams {
   std::string name = "medium";        ///< profile name, for results and panels
   std::string difficulty = "medium";  ///< easy | medium | hard (a label; the numbers below decide)
@@ -46,7 +52,9 @@ struct AiParams {
   double line_margin = 1.4;           ///< m, [1, 4]: racing line kept this far from the road edge
   double defend = 0.0;                ///< [0, 1]: chance of covering the inside of a bend against a car close behind
   double let_by = 0.0;                ///< [0, 1]: chance of moving over on a straight for a faster car pressing us
+  std::string router = "astar";       ///< the routing layer's grid planner: one of kRouterPlanners
   AiDwaWeights dwa;
+  bool operator==(const AiParams&) const = default;
 };
 
 /// Reads a profile; every problem comes back as file:line:col: message.

@@ -34,13 +34,6 @@ const char* recovery_name(Recovery r) {
   return "?";
 }
 
-bool same_params(const AiParams& a, const AiParams& b) {
-  return a.name == b.name && a.difficulty == b.difficulty && a.grip_use == b.grip_use && a.speed_use == b.speed_use &&
-         a.reaction_steps == b.reaction_steps && a.mistakes_per_minute == b.mistakes_per_minute &&
-         a.overtake_offset == b.overtake_offset && a.line_margin == b.line_margin && a.defend == b.defend && a.let_by == b.let_by &&
-         a.dwa.heading == b.dwa.heading && a.dwa.clearance == b.dwa.clearance && a.dwa.speed == b.dwa.speed;
-}
-
 /// The cars an edit of `car` goes to: it alone, or every AI car that started with its profile.
 std::vector<int> edit_targets(const GameRace& race, int car, bool whole_profile) {
   if (!whole_profile) return {car};
@@ -103,7 +96,7 @@ void car_list(const GameRace& race, AiPanelState& state, int shown) {
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(race.name(car).c_str());
     ImGui::TableNextColumn();
-    const bool edited = !same_params(d->params(), *race.entry_params(car));
+    const bool edited = d->params() != *race.entry_params(car);
     ImGui::Text("%s%s", d->params().name.c_str(), edited ? " *" : "");
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(d->params().difficulty.c_str());
@@ -139,7 +132,7 @@ void driver_state(const GameRace& race, int car) {
   row("admissible", st.dwa_admissible ? &kGood : &kBad, "%s", st.dwa_admissible ? "yes" : "no arc");
   row("recovery", st.recovery == Recovery::None ? &kDim : &kWarn, "%s", recovery_name(st.recovery));
   row("stall", st.stall_seconds > 1.0 ? &kWarn : nullptr, "%.1f s", st.stall_seconds);
-  row("detour", st.detour ? &kWarn : &kDim, "%s", st.detour ? "on A* detour" : "no");
+  row("detour", st.detour ? &kWarn : &kDim, "%s", st.detour ? ("on a " + d.params().router + " detour").c_str() : "no");
   row("recoveries", nullptr, "%d", st.recoveries);
   row("detours", nullptr, "%d", st.detours);
   row("mistakes", nullptr, "%d", st.mistakes);
@@ -204,6 +197,16 @@ bool profile_editor(const GameRace& race, AiParams& p, AiPanelState& state) {
     p.line_margin = *state.line_margin_drag;
     state.line_margin_drag.reset();
   }
+  int router = 0;
+  for (std::size_t i = 0; i < kRouterPlanners.size(); ++i)
+    if (p.router == kRouterPlanners[i]) router = static_cast<int>(i);
+  const char* routers[kRouterPlanners.size()];
+  for (std::size_t i = 0; i < kRouterPlanners.size(); ++i) routers[i] = kRouterPlanners[i].data();
+  if (ImGui::Combo("router", &router, routers, static_cast<int>(kRouterPlanners.size()))) {
+    p.router = kRouterPlanners[static_cast<std::size_t>(router)];
+    changed = true;
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("The grid planner of the detour round a stopped car (docs/planners.md)");
   ImGui::TextColored(kDim, "Local planner (DWA) weights");
   changed |= slider("heading", p.dwa.heading, kDwaWeight, "%.2f", ImGuiSliderFlags_Logarithmic);
   changed |= slider("clearance", p.dwa.clearance, kDwaWeight, "%.2f", ImGuiSliderFlags_Logarithmic);
