@@ -76,7 +76,7 @@ void run_sequences(Connectivity connectivity, int sequences, unsigned seed) {
   }
 }
 
-TEST(DStarLite, EqualsAFreshSearchAfterEveryMoveAndChangeOnEightConnectedGrids) { run_sequences(Connectivity::eight, 300, 31); }
+TEST(DStarLite, EqualsAFreshSearchAfterEveryMoveAndChangeOnEightConnectedGrids) { run_sequences(Connectivity::eight, 200, 31); }
 TEST(DStarLite, EqualsAFreshSearchAfterEveryMoveAndChangeOnFourConnectedGrids) { run_sequences(Connectivity::four, 100, 32); }
 TEST(DStarLite, EqualsAFreshSearchAfterEveryMoveAndChangeOnHexGrids) { run_sequences(Connectivity::hex, 100, 33); }
 

@@ -70,7 +70,7 @@ void run_sequences(Connectivity connectivity, int sequences, unsigned seed) {
   }
 }
 
-TEST(LpaStar, EqualsAFreshSearchAfterEveryChangeOnEightConnectedGrids) { run_sequences(Connectivity::eight, 300, 11); }
+TEST(LpaStar, EqualsAFreshSearchAfterEveryChangeOnEightConnectedGrids) { run_sequences(Connectivity::eight, 200, 11); }
 TEST(LpaStar, EqualsAFreshSearchAfterEveryChangeOnFourConnectedGrids) { run_sequences(Connectivity::four, 100, 12); }
 TEST(LpaStar, EqualsAFreshSearchAfterEveryChangeOnHexGrids) { run_sequences(Connectivity::hex, 100, 13); }
 
