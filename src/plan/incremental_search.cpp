@@ -132,6 +132,10 @@ int IncrementalSearch::neighbours(std::uint32_t cell, Neighbour out[8]) const {
   if (!grid_->passable(from.x, from.y)) return 0;  // a blocked cell has no moves at all
   GridMove moves[8];
   const int n = grid_moves(*grid_, from, moves);
+  if (grid_->uniform_cost()) {  // the keys move_key gives for lengths 1 and sqrt(2), without rounding
+    for (int k = 0; k < n; ++k) out[k] = {index(moves[k].to), moves[k].length == 1.0 ? kOrthogonalKey : kDiagonalKey};
+    return n;
+  }
   for (int k = 0; k < n; ++k) out[k] = {index(moves[k].to), move_key(*grid_, from, moves[k].to, moves[k].length)};
   return n;
 }
@@ -297,9 +301,10 @@ void IncrementalSearch::heap_set(std::uint32_t cell, Key key) {
     return;
   }
   const auto p = static_cast<std::size_t>(pos);
+  const bool lower = key < heap_[p].key;
   heap_[p].key = key;
-  sift_up(p);
-  sift_down(static_cast<std::size_t>(heap_pos_[cell]));
+  if (lower) sift_up(p);
+  else sift_down(p);
 }
 
 void IncrementalSearch::heap_remove(std::uint32_t cell) {
@@ -308,6 +313,20 @@ void IncrementalSearch::heap_remove(std::uint32_t cell) {
   const HeapEntry last = heap_.back();
   heap_.pop_back();
   if (p == heap_.size()) return;  // it was the last entry
+  if (p == 0) {
+    // The usual case, the top leaves: walk the hole down along the smaller children to a
+    // leaf (one comparison a level), drop the last entry in and let it rise (rarely far).
+    const std::size_t n = heap_.size();
+    std::size_t hole = 0;
+    for (std::size_t child = 1; child < n; child = 2 * hole + 1) {
+      if (child + 1 < n && before(heap_[child + 1], heap_[child])) ++child;
+      place(hole, heap_[child]);
+      hole = child;
+    }
+    place(hole, last);
+    sift_up(hole);
+    return;
+  }
   place(p, last);
   sift_up(p);
   sift_down(static_cast<std::size_t>(heap_pos_[last.cell]));

@@ -61,7 +61,8 @@ class IncrementalSearch {
   /// Starts over on `grid`, which must outlive this object's use of it; the caller reports
   /// every later change of it through update_cells() before the next compute(). `sources`
   /// (out-of-bounds ones ignored) cost 0. `focus`, when given, must be in bounds: the heuristic
-  /// aims there and compute() stops once its cost is known. Nothing is expanded yet.
+  /// aims there and compute() stops once its cost is known. Nothing is expanded yet. A change
+  /// of the grid's size or connectivity needs a new reset().
   void reset(const SearchGrid& grid, std::span<const GridCell> sources, std::optional<GridCell> focus);
   /// Moves (or sets) the focus, in bounds (D* Lite's agent); keys already queued stay lower
   /// bounds through km.

@@ -160,6 +160,12 @@ TEST(DStarLite, PlannerFaceAndEndpoints) {
   planner.move_to({0, 3});
   ASSERT_TRUE(planner.compute().found());
   EXPECT_NEAR(planner.compute().cost, 3.0 + 6.0 * std::sqrt(2.0), 1e-12);  // 6 diagonals, 3 straight
+  // The agent starts outside and drives in.
+  planner.reset(grid, {-1, 0}, {9, 9});
+  EXPECT_EQ(planner.compute().status, SearchStatus::blocked_endpoint);
+  planner.move_to({0, 0});
+  ASSERT_TRUE(planner.compute().found());
+  EXPECT_NEAR(planner.compute().cost, 9.0 * std::sqrt(2.0), 1e-12);
 }
 
 }  // namespace

@@ -74,6 +74,23 @@ TEST(LpaStar, EqualsAFreshSearchAfterEveryChangeOnEightConnectedGrids) { run_seq
 TEST(LpaStar, EqualsAFreshSearchAfterEveryChangeOnFourConnectedGrids) { run_sequences(Connectivity::four, 100, 12); }
 TEST(LpaStar, EqualsAFreshSearchAfterEveryChangeOnHexGrids) { run_sequences(Connectivity::hex, 100, 13); }
 
+// The heuristic the incremental searches use must be consistent in keys, move by move, or an
+// expansion would not be final (h(a) <= key(a, b) + h(b) for every move a -> b).
+TEST(LpaStar, HeuristicIsConsistentInKeys) {
+  std::mt19937 rng(3);
+  for (const Connectivity c : {Connectivity::four, Connectivity::eight, Connectivity::hex}) {
+    const SearchGrid grid = test::random_grid(rng, 30, 30, c, 0.1, true);
+    GridMove moves[8];
+    for (int k = 0; k < 2000; ++k) {
+      const GridCell a = test::random_cell(rng, grid), target = test::random_cell(rng, grid);
+      EXPECT_EQ(heuristic_key(grid, a, a), 0u);
+      const int n = grid_moves(grid, a, moves);
+      for (int m = 0; m < n; ++m)
+        ASSERT_LE(heuristic_key(grid, a, target), move_key(grid, a, moves[m].to, moves[m].length) + heuristic_key(grid, moves[m].to, target));
+    }
+  }
+}
+
 TEST(LpaStar, ComputeWithoutChangesExpandsNothing) {
   std::mt19937 rng(5);
   SearchGrid grid = test::random_grid(rng, 40, 40, Connectivity::eight, 0.2, false);
