@@ -208,10 +208,18 @@ BestFirstSearch::HeapEntry BestFirstSearch::heap_pop() {
   heap_pos_[top.cell] = kClosed;
   const HeapEntry last = heap_.back();
   heap_.pop_back();
-  if (!heap_.empty()) {
-    place(0, last);
-    sift_down(0);
+  if (heap_.empty()) return top;
+  // Bottom-up: walk the hole down along the smaller children to a leaf (one comparison a
+  // level), then drop the last entry into it and let it rise (rarely far).
+  const std::size_t n = heap_.size();
+  std::size_t pos = 0;
+  for (std::size_t child = 1; child < n; child = 2 * pos + 1) {
+    if (child + 1 < n && before(heap_[child + 1], heap_[child])) ++child;
+    place(pos, heap_[child]);
+    pos = child;
   }
+  heap_[pos] = last;
+  sift_up(pos);
   return top;
 }
 
