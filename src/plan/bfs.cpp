@@ -2,7 +2,6 @@
 #include "plan/bfs.h"
 
 #include <algorithm>
-#include <cmath>
 
 #include "plan/best_first.h"
 
