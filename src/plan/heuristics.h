@@ -25,8 +25,8 @@
 //   is also a hex move. On eight a diagonal can be two hex moves (1.41 < 2).
 // - Manhattan overestimates a diagonal (2 > 1.41) and a hex step down-left (2 > 1); octile
 //   overestimates that hex step (1.41 > 1).
-// - Chebyshev holds everywhere (a move changes x and y by at most 1 each) but is the weakest
-//   nonzero one; the tightest admissible one per connectivity is exact_heuristic() below,
+// - Chebyshev holds everywhere (a move changes x and y by at most 1 each) but is among the
+//   weakest; the tightest admissible one per connectivity is exact_heuristic() below,
 //   which equals the true cost on an open grid of multiplier 1.
 #include <cstdint>
 #include <string_view>
