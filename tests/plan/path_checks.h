@@ -102,7 +102,7 @@ inline void expect_valid_answer(const SearchGrid& g, const SearchResult& r, cons
 }
 
 // The shared MovingAI maps and the stride through their scenarios the tests take.
-inline const std::pair<const char*, int> kSharedMaps[] = {{"arena.map", 1}, {"rooms256.map", 4}, {"rooms512.map", 10}};
+inline const std::pair<const char*, int> kSharedMaps[] = {{"arena.map", 1}, {"rooms256.map", 5}, {"rooms512.map", 20}};
 
 // Ratios of a decomposition planner's lengths to the optimal lengths of a map's scenarios
 // (every stride-th one; start == goal skipped). Walks, legal grid paths, are never shorter

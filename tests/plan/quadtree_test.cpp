@@ -160,8 +160,8 @@ TEST(QuadtreePlanner, RebuildsWhenTheGridChanges) {
   EXPECT_TRUE(quad.plan(g, {0, 5}, {19, 5}).found());
 }
 
-// Ratios to the optimum on the shared maps (every arena scenario, every 4th of rooms256,
-// every 10th of rooms512, to keep the test fast). The ranges are the measured ones over all
+// Ratios to the optimum on the shared maps (every arena scenario, every 5th of rooms256,
+// every 20th of rooms512, to keep the test fast under the sanitizers). The ranges are the measured ones over all
 // scenarios (docs/planners/decompositions.md) with some room: plain quadtree walks up to
 // 2.41 x on arena (short paths detour through the centres of large leaves), 1.22 x on
 // rooms256.
