@@ -18,7 +18,7 @@ bool endpoints_passable(const SearchGrid& grid, GridCell start, GridCell goal) {
   return grid.passable(start.x, start.y) && grid.passable(goal.x, goal.y);
 }
 
-void begin(SearchResult& r, std::vector<Vec2>& waypoints) {
+void clear_answer(SearchResult& r, std::vector<Vec2>& waypoints) {
   r.status = SearchStatus::blocked_endpoint;
   r.path.clear();
   r.cost = 0.0;
@@ -146,7 +146,7 @@ void Quadtree::build(const SearchGrid& grid) {
 // QuadtreePlanner::plan
 
 const SearchResult& QuadtreePlanner::plan(const SearchGrid& grid, GridCell start, GridCell goal) {
-  begin(result_, waypoints_);
+  clear_answer(result_, waypoints_);
   if (!endpoints_passable(grid, start, goal)) return result_;
   if (!tree_.built() || tree_.revision() != grid.revision()) tree_.build(grid);
   const std::uint32_t ls = tree_.leaf_at(start.x, start.y), lg = tree_.leaf_at(goal.x, goal.y);
@@ -212,7 +212,7 @@ void FramedQuadtreePlanner::prepare(const SearchGrid& grid) {
 }
 
 const SearchResult& FramedQuadtreePlanner::plan(const SearchGrid& grid, GridCell start, GridCell goal) {
-  begin(result_, waypoints_);
+  clear_answer(result_, waypoints_);
   if (!endpoints_passable(grid, start, goal)) return result_;
   if (!tree_.built() || tree_.revision() != grid.revision()) prepare(grid);
   const std::uint32_t ls = tree_.leaf_at(start.x, start.y), lg = tree_.leaf_at(goal.x, goal.y);
