@@ -6,9 +6,11 @@
 //
 // Sections: NavMesh (rectangles, portals, components) · NavMeshPlanner ("navmesh").
 //
-// - Polygons: rectangles of passable cells (convex), grown greedily in row-major order:
-//   from the first unassigned passable cell, as wide as the row allows, then as tall as
-//   every row below allows. Rectangles are not merged into larger convex polygons.
+// - Polygons: rectangles of passable cells, grown greedily in row-major order: from the
+//   first unassigned passable cell, as wide as the row allows, then as tall as every row
+//   below allows. A convex polygon made of whole cells is a rectangle (its boundary is
+//   rectilinear), so merging could only give fewer rectangles, not other shapes; the greedy
+//   cut is not the minimum one.
 // - Portals: the shared edges (positive length) of two rectangles. A* runs over portal
 //   crossings (a portal entered into one of its two rectangles), Euclidean heuristic; start
 //   and goal join the portals of their rectangle. A crossing's point is where the path
