@@ -179,6 +179,25 @@ TEST(NavMeshPlanner, LengthRatiosOnTheSharedMaps) {
   }
 }
 
+TEST(Decompositions, StartEqualsGoalAndBlockedEndpoints) {
+  SearchGrid g(12, 9);
+  g.set_passable(4, 4, false);
+  QuadtreePlanner quad;
+  FramedQuadtreePlanner framed;
+  NavMeshPlanner nav;
+  for (GridPlanner* p : std::initializer_list<GridPlanner*>{&quad, &framed, &nav}) {
+    SCOPED_TRACE(p->name());
+    const SearchResult& r = p->plan(g, {3, 5}, {3, 5});
+    ASSERT_TRUE(r.found());
+    EXPECT_EQ(r.path, (std::vector<GridCell>{{3, 5}}));
+    EXPECT_EQ(r.length, 0.0);
+    EXPECT_EQ(p->plan(g, {4, 4}, {3, 5}).status, SearchStatus::blocked_endpoint);
+    EXPECT_EQ(p->plan(g, {3, 5}, {12, 5}).status, SearchStatus::blocked_endpoint);
+    EXPECT_EQ(p->plan(g, {-1, 0}, {3, 5}).status, SearchStatus::blocked_endpoint);
+    EXPECT_EQ(p->bound(), 0.0);
+  }
+}
+
 // A track-like grid: a closed band between two ellipses (what the AI hands over is a track's
 // drivable area). All three decompositions go round it legally and not far from the
 // optimum (measured walks: quadtree up to 1.13 x, navmesh 1.12 x, framed 1.00 x).
