@@ -12,12 +12,12 @@ constexpr double kSqrt2 = 1.41421356237309504880;
 
 Vec2 centre_of(GridCell c) { return {c.x + 0.5, c.y + 0.5}; }
 
-// The answer before any search: blocked_endpoint when an endpoint is out of bounds or
-// blocked; otherwise status stays at found for the caller to decide.
+// Both endpoints in bounds and passable (else the answer is blocked_endpoint).
 bool endpoints_passable(const SearchGrid& grid, GridCell start, GridCell goal) {
   return grid.passable(start.x, start.y) && grid.passable(goal.x, goal.y);
 }
 
+// An empty answer, status blocked_endpoint until the planner knows better.
 void clear_answer(SearchResult& r, std::vector<Vec2>& waypoints) {
   r.status = SearchStatus::blocked_endpoint;
   r.path.clear();
