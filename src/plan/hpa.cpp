@@ -19,6 +19,8 @@ namespace {
 constexpr double kSqrt2 = 1.41421356237309504880;
 constexpr int kDx[8] = {1, -1, 0, 0, 1, -1, 1, -1};
 constexpr int kDy[8] = {0, 0, 1, -1, 1, 1, -1, -1};
+constexpr int kSideA[8] = {0, 0, 0, 0, 0, 1, 0, 1};  // the x-move (E or W) of a diagonal
+constexpr int kSideB[8] = {0, 0, 0, 0, 2, 2, 3, 3};  // the y-move (S or N) of a diagonal
 
 double octile(GridCell a, GridCell b) {
   const int dx = std::abs(a.x - b.x), dy = std::abs(a.y - b.y);
@@ -40,13 +42,19 @@ HpaPlanner::HpaPlanner(HpaConfig config) : config_(config) {
   config_.long_entrance = std::max(config_.long_entrance, 1);
 }
 
+namespace {
+
 // Min-heap order on f, ties to the larger g (the deeper node), then to the lower id.
-template <class Item>
-static bool heap_after(const Item& a, const Item& b) {
-  if (a.f != b.f) return a.f > b.f;
-  if (a.g != b.g) return a.g < b.g;
-  return a.id > b.id;
-}
+struct HeapAfter {
+  template <class Item>
+  bool operator()(const Item& a, const Item& b) const {
+    if (a.f != b.f) return a.f > b.f;
+    if (a.g != b.g) return a.g < b.g;
+    return a.id > b.id;
+  }
+};
+
+}  // namespace
 
 // ---- Preprocessing ------------------------------------------------------------------------------
 
@@ -180,6 +188,7 @@ double HpaPlanner::local_search(const SearchGrid& grid, const Rect& rect, GridCe
   const auto cell_of = [&](int i) { return GridCell{rect.x0 + i % rect.w, rect.y0 + i / rect.w}; };
   const auto h = [&](GridCell c) { return to_goal ? octile(c, goal) : 0.0; };
 
+  const std::vector<std::uint8_t>& passable = grid.passable_cells();
   heap_.clear();
   const int s = local(from);
   const auto su = static_cast<std::size_t>(s);
@@ -189,7 +198,7 @@ double HpaPlanner::local_search(const SearchGrid& grid, const Rect& rect, GridCe
   local_closed_[su] = 0;
   heap_.push_back({h(from), 0.0, s});
   while (!heap_.empty()) {
-    std::pop_heap(heap_.begin(), heap_.end(), heap_after<HeapItem>);
+    std::pop_heap(heap_.begin(), heap_.end(), HeapAfter{});
     const HeapItem top = heap_.back();
     heap_.pop_back();
     const auto tu = static_cast<std::size_t>(top.id);
@@ -202,10 +211,16 @@ double HpaPlanner::local_search(const SearchGrid& grid, const Rect& rect, GridCe
       for (int i = top.id; i >= 0; i = local_parent_[static_cast<std::size_t>(i)]) local_path_.push_back(cell_of(i));
       return top.g;
     }
+    // The rectangle lies inside the grid, so a move that stays in it needs no bounds
+    // check, and neither do the two cells a diagonal must not cut (also in it).
+    const std::size_t ci = grid.index(c.x, c.y);
+    bool open[8] = {};
     for (int k = 0; k < 8; ++k) {
       const GridCell n{c.x + kDx[k], c.y + kDy[k]};
       if (n.x < rect.x0 || n.y < rect.y0 || n.x >= rect.x0 + rect.w || n.y >= rect.y0 + rect.h) continue;
-      if (!legal_move(grid, c, k)) continue;
+      const std::size_t ni_grid = static_cast<std::size_t>(static_cast<std::ptrdiff_t>(ci) + kDy[k] * width_ + kDx[k]);
+      open[k] = passable[ni_grid] != 0 && (k < 4 || (open[kSideA[k]] && open[kSideB[k]]));
+      if (!open[k]) continue;
       const int ni = local(n);
       const auto nu = static_cast<std::size_t>(ni);
       const double g = top.g + move_cost(grid, c, n, k < 4 ? 1.0 : kSqrt2);
@@ -215,7 +230,7 @@ double HpaPlanner::local_search(const SearchGrid& grid, const Rect& rect, GridCe
       local_g_[nu] = g;
       local_parent_[nu] = top.id;
       heap_.push_back({g + h(n), g, ni});
-      std::push_heap(heap_.begin(), heap_.end(), heap_after<HeapItem>);
+      std::push_heap(heap_.begin(), heap_.end(), HeapAfter{});
     }
   }
   return to_goal ? -1.0 : 0.0;
@@ -302,10 +317,10 @@ const SearchResult& HpaPlanner::plan(const SearchGrid& grid, GridCell start, Gri
     abs_g_[tu] = g;
     abs_parent_[tu] = from;
     heap_.push_back({g + octile(cell_of_node(to), goal), g, to});
-    std::push_heap(heap_.begin(), heap_.end(), heap_after<HeapItem>);
+    std::push_heap(heap_.begin(), heap_.end(), HeapAfter{});
   };
   while (!heap_.empty()) {
-    std::pop_heap(heap_.begin(), heap_.end(), heap_after<HeapItem>);
+    std::pop_heap(heap_.begin(), heap_.end(), HeapAfter{});
     const HeapItem top = heap_.back();
     heap_.pop_back();
     const auto tu = static_cast<std::size_t>(top.id);

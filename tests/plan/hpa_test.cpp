@@ -182,30 +182,29 @@ Ratio scenario_ratio(const std::string& map_name, HpaPlanner& hpa) {
   return ratio;
 }
 
-// Every scenario of the three shared maps. Measured (cluster 10, smoothed): mean 1.008 /
-// 1.010 / 1.011, max 1.076 / 1.09 / 1.04 (arena / rooms256 / rooms512); unsmoothed means
-// 1.05-1.06, max up to 1.35. The bounds leave a margin for a changed tie-break; the
-// paper reports about 1 % after smoothing.
-TEST(Hpa, NearOptimalOnTheSharedMaps) {
+// Every scenario of a shared map, smoothed and not (one preprocessing). Measured (cluster
+// 10): smoothed mean 1.0066 / 1.0141 / 1.0128, max 1.093 / 1.064 / 1.062 (arena / rooms256
+// / rooms512); unsmoothed mean 1.048 / 1.047 / 1.044, max 1.298 / 1.168 / 1.119. The paper
+// reports about 1 % after smoothing. The bounds keep about twice the measured excess as a
+// margin for a changed tie-break or entrance rule, and stay "within a few percent".
+void check_map(const std::string& name, bool unsmoothed_too) {
   HpaPlanner hpa;
-  for (const char* name : {"arena.map", "rooms256.map", "rooms512.map"}) {
-    const Ratio r = scenario_ratio(name, hpa);
-    EXPECT_GT(r.count, 100) << name;
-    EXPECT_LE(r.mean, 1.03) << name;
-    EXPECT_LE(r.max, 1.2) << name;
-  }
+  const Ratio smoothed = scenario_ratio(name, hpa);
+  EXPECT_GT(smoothed.count, 100);
+  EXPECT_LE(smoothed.mean, 1.03);
+  EXPECT_LE(smoothed.max, 1.15);
+  if (!unsmoothed_too) return;
+  hpa.set_smooth(false);
+  const Ratio raw = scenario_ratio(name, hpa);
+  EXPECT_LE(raw.mean, 1.08);
+  EXPECT_LE(raw.max, 1.4);
+  EXPECT_LE(smoothed.mean, raw.mean);  // smoothing only ever shortens the path
 }
 
-TEST(Hpa, UnsmoothedWithinTenPercentOnTheSharedMaps) {
-  HpaConfig config;
-  config.smooth = false;
-  HpaPlanner hpa(config);
-  for (const char* name : {"arena.map", "rooms256.map", "rooms512.map"}) {
-    const Ratio r = scenario_ratio(name, hpa);
-    EXPECT_LE(r.mean, 1.10) << name;
-    EXPECT_LE(r.max, 1.5) << name;
-  }
-}
+TEST(Hpa, NearOptimalOnArena) { check_map("arena.map", true); }
+TEST(Hpa, NearOptimalOnRooms256) { check_map("rooms256.map", true); }
+// Smoothed only: the unsmoothed pass would double the time of the slowest test.
+TEST(Hpa, NearOptimalOnRooms512) { check_map("rooms512.map", false); }
 
 // The figures of docs/planners/hierarchical.md:
 //   ./build/tests/racer_plan_tests --gtest_also_run_disabled_tests --gtest_filter='*DISABLED_Figures*'
@@ -224,18 +223,19 @@ TEST(Hpa, DISABLED_Figures) {
       hpa.preprocess(g);
       const double pre_ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
       GridSearch astar;
-      double sum_q = 0.0, max_q = 0.0, hpa_us = 0.0, astar_us = 0.0;
+      double sum_q = 0.0, max_q = 0.0, hpa_us = 1e300, astar_us = 1e300;  // the fastest pass
       long hpa_exp = 0, astar_exp = 0;
       int n = 0;
-      for (int rep = 0; rep < 3; ++rep)  // three passes: the timings are the sum / 3
+      for (int rep = 0; rep < 5; ++rep) {  // five passes: the fastest one is the least disturbed
+        double pass_hpa = 0.0, pass_astar = 0.0;
         for (const MovingAiScenario& s : scen.value()) {
           const auto a = Clock::now();
           const SearchResult& r = hpa.plan(g, s.start, s.goal);
           const auto b = Clock::now();
           const SearchResult& o = astar.search(g, s.start, s.goal);
           const auto c = Clock::now();
-          hpa_us += std::chrono::duration<double, std::micro>(b - a).count();
-          astar_us += std::chrono::duration<double, std::micro>(c - b).count();
+          pass_hpa += std::chrono::duration<double, std::micro>(b - a).count();
+          pass_astar += std::chrono::duration<double, std::micro>(c - b).count();
           if (rep > 0 || o.length <= 0.0) continue;
           ++n;
           const double q = r.length / o.length;
@@ -244,12 +244,15 @@ TEST(Hpa, DISABLED_Figures) {
           hpa_exp += r.expanded;
           astar_exp += o.expanded;
         }
+        hpa_us = std::min(hpa_us, pass_hpa);
+        astar_us = std::min(astar_us, pass_astar);
+      }
       std::printf("%-13s hpa smooth=%d clusters %d entrances %d nodes %d intra %ld inter %d pre %.2f ms | "
                   "ratio mean %.4f max %.4f | expanded %.0f vs astar %.0f | us/query %.1f vs astar %.1f (%d queries)\n",
                   name, smooth ? 1 : 0, hpa.stats().clusters, hpa.stats().entrances, hpa.stats().nodes,
                   hpa.stats().intra_edges, hpa.stats().inter_edges, pre_ms, sum_q / n, max_q,
-                  static_cast<double>(hpa_exp) / n, static_cast<double>(astar_exp) / n, hpa_us / (3.0 * n),
-                  astar_us / (3.0 * n), n);
+                  static_cast<double>(hpa_exp) / n, static_cast<double>(astar_exp) / n, hpa_us / static_cast<double>(scen.value().size()),
+                  astar_us / static_cast<double>(scen.value().size()), n);
     }
   }
 }

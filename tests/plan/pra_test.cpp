@@ -10,7 +10,6 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
 #include <limits>
 #include <random>
 
@@ -267,27 +266,27 @@ Ratio scenario_ratio(const std::string& map_name, PraPlanner& pra) {
   return ratio;
 }
 
-TEST(Pra, NearOptimalOnTheSharedMaps) {
-  PraPlanner pra;
-  for (const char* name : {"arena.map", "rooms256.map", "rooms512.map"}) {
-    const Ratio r = scenario_ratio(name, pra);
-    EXPECT_GT(r.count, 100) << name;
-    EXPECT_LE(r.mean, 1.05) << name;
-    EXPECT_LE(r.max, 1.3) << name;
-  }
+// Every scenario of the shared maps. Measured (start level a third of the meeting level,
+// widened corridor): k infinite mean 1.0024 / 1.0199 / 1.0353, max 1.073 / 1.167 / 1.109
+// (arena / rooms256 / rooms512); k = 16 mean 1.0027 / 1.0200 / 1.037, max 1.073 / 1.124 /
+// 1.116. The bounds keep about twice the measured excess as a margin.
+void check_map(const std::string& name, int k) {
+  PraConfig config;
+  config.k = k;
+  PraPlanner pra(config);
+  const Ratio r = scenario_ratio(name, pra);
+  EXPECT_GT(r.count, 100);
+  EXPECT_LE(r.mean, 1.06);
+  EXPECT_LE(r.max, 1.25);
 }
 
-TEST(Pra, PartialRefinementOnTheSharedMaps) {
-  PraConfig config;
-  config.k = 16;
-  PraPlanner pra(config);
-  for (const char* name : {"arena.map", "rooms256.map", "rooms512.map"}) {
-    const Ratio r = scenario_ratio(name, pra);
-    EXPECT_GT(r.count, 100) << name;
-    EXPECT_LE(r.mean, 1.10) << name;
-    EXPECT_LE(r.max, 1.5) << name;
-  }
-}
+TEST(Pra, NearOptimalOnArena) { check_map("arena.map", 0); }
+TEST(Pra, NearOptimalOnRooms256) { check_map("rooms256.map", 0); }
+TEST(Pra, NearOptimalOnRooms512) { check_map("rooms512.map", 0); }
+// Partial refinement repeats its rounds along the path: on rooms512 it expands about 3
+// times as many nodes as k infinite, so it runs on the two smaller maps only.
+TEST(Pra, PartialRefinementOnArena) { check_map("arena.map", 16); }
+TEST(Pra, PartialRefinementOnRooms256) { check_map("rooms256.map", 16); }
 
 // The figures of docs/planners/hierarchical.md:
 //   ./build/tests/racer_plan_tests --gtest_also_run_disabled_tests --gtest_filter='*DISABLED_Figures*'
@@ -298,30 +297,36 @@ TEST(Pra, DISABLED_Figures) {
     const auto scen = load_movingai_scenarios(kData + std::string(name) + ".scen");
     ASSERT_TRUE(map.ok() && scen.ok());
     const SearchGrid& g = map.value();
-    for (const int k : {0, 16}) {
+    struct Variant {
+      const char* label;
       PraConfig config;
-      config.k = k;
-      if (const char* f = std::getenv("PRA_FRACTION")) config.start_level_fraction = std::atof(f);
-      if (std::getenv("PRA_WIDEN")) config.widen_corridor = true;
-      PraPlanner pra(config);
+    };
+    const Variant variants[] = {
+        {"paper (half-way, plain corridor)", PraConfig{0, 0.5, false}},
+        {"default", PraConfig{}},
+        {"default, k=16", PraConfig{16, 1.0 / 3.0, true}},
+    };
+    for (const Variant& v : variants) {
+      PraPlanner pra(v.config);
       const auto t0 = Clock::now();
       pra.preprocess(g);
       const double pre_ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
       std::string sizes;
       for (const PraLevel& l : pra.levels()) sizes += std::to_string(l.size()) + " ";
       GridSearch astar;
-      double sum_q = 0.0, max_q = 0.0, pra_us = 0.0, astar_us = 0.0;
+      double sum_q = 0.0, max_q = 0.0, pra_us = 1e300, astar_us = 1e300;  // the fastest pass
       long pra_exp = 0, astar_exp = 0;
       int n = 0;
-      for (int rep = 0; rep < 3; ++rep)  // three passes: the timings are the sum / 3
+      for (int rep = 0; rep < 5; ++rep) {  // five passes: the fastest one is the least disturbed
+        double pass_pra = 0.0, pass_astar = 0.0;
         for (const MovingAiScenario& s : scen.value()) {
           const auto a = Clock::now();
           const SearchResult& r = pra.plan(g, s.start, s.goal);
           const auto b = Clock::now();
           const SearchResult& o = astar.search(g, s.start, s.goal);
           const auto c = Clock::now();
-          pra_us += std::chrono::duration<double, std::micro>(b - a).count();
-          astar_us += std::chrono::duration<double, std::micro>(c - b).count();
+          pass_pra += std::chrono::duration<double, std::micro>(b - a).count();
+          pass_astar += std::chrono::duration<double, std::micro>(c - b).count();
           if (rep > 0 || o.length <= 0.0) continue;
           ++n;
           const double q = r.length / o.length;
@@ -330,11 +335,14 @@ TEST(Pra, DISABLED_Figures) {
           pra_exp += r.expanded;
           astar_exp += o.expanded;
         }
-      std::printf("%-13s pra k=%d levels %zu sizes [%s] pre %.2f ms | ratio mean %.4f max %.4f | "
+        pra_us = std::min(pra_us, pass_pra);
+        astar_us = std::min(astar_us, pass_astar);
+      }
+      std::printf("%-13s pra %s: levels %zu sizes [%s] pre %.2f ms | ratio mean %.4f max %.4f | "
                   "expanded %.0f vs astar %.0f | us/query %.1f vs astar %.1f (%d queries)\n",
-                  name, k, pra.levels().size(), sizes.c_str(), pre_ms, sum_q / n, max_q,
-                  static_cast<double>(pra_exp) / n, static_cast<double>(astar_exp) / n, pra_us / (3.0 * n),
-                  astar_us / (3.0 * n), n);
+                  name, v.label, pra.levels().size(), sizes.c_str(), pre_ms, sum_q / n, max_q,
+                  static_cast<double>(pra_exp) / n, static_cast<double>(astar_exp) / n, pra_us / static_cast<double>(scen.value().size()),
+                  astar_us / static_cast<double>(scen.value().size()), n);
     }
   }
 }
