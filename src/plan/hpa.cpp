@@ -163,6 +163,17 @@ void HpaPlanner::preprocess(const SearchGrid& grid) {
       }
     }
   }
+  // The edges in one array (node i's are edges_[edge_begin_[i] .. edge_begin_[i + 1])) and
+  // the cells in another: the abstract search reads them densely.
+  edge_begin_.assign(1, 0);
+  edges_.clear();
+  node_cells_.clear();
+  for (Node& node : nodes_) {
+    edges_.insert(edges_.end(), node.edges.begin(), node.edges.end());
+    edge_begin_.push_back(static_cast<std::int32_t>(edges_.size()));
+    node_cells_.push_back(node.cell);
+    node.edges = {};
+  }
   stats_.nodes = static_cast<int>(nodes_.size());
   revision_ = grid.revision();
   built_ = true;
@@ -258,7 +269,7 @@ const SearchResult& HpaPlanner::plan(const SearchGrid& grid, GridCell start, Gri
   // Insertion: the start's links (ids S, G are the two temporary nodes).
   const int n = static_cast<int>(nodes_.size());
   const int s_id = n, g_id = n + 1;
-  const auto cell_of_node = [&](int id) { return id == s_id ? start : id == g_id ? goal : nodes_[static_cast<std::size_t>(id)].cell; };
+  const auto cell_of_node = [&](int id) { return id == s_id ? start : id == g_id ? goal : node_cells_[static_cast<std::size_t>(id)]; };
   std::vector<Edge> start_edges;
   const int s_cluster = cluster_of(start), g_cluster = cluster_of(goal);
   {
@@ -335,7 +346,8 @@ const SearchResult& HpaPlanner::plan(const SearchGrid& grid, GridCell start, Gri
       for (const Edge& e : start_edges) relax(top.id, e.to, top.g + e.cost);
       continue;
     }
-    for (const Edge& e : nodes_[tu].edges) relax(top.id, e.to, top.g + e.cost);
+    for (std::int32_t e = edge_begin_[tu]; e < edge_begin_[tu + 1]; ++e)
+      relax(top.id, edges_[static_cast<std::size_t>(e)].to, top.g + edges_[static_cast<std::size_t>(e)].cost);
     if (goal_link_[tu] >= 0.0) relax(top.id, g_id, top.g + goal_link_[tu]);
   }
   for (int m : goal_members) goal_link_[static_cast<std::size_t>(m)] = -1.0;

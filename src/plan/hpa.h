@@ -82,7 +82,7 @@ class HpaPlanner final : public GridPlanner {
   struct Node {
     GridCell cell;
     int cluster = 0;
-    std::vector<Edge> edges;
+    std::vector<Edge> edges;  // while building; then moved to edges_
   };
   struct Rect {
     int x0 = 0, y0 = 0, w = 0, h = 0;
@@ -114,6 +114,9 @@ class HpaPlanner final : public GridPlanner {
   std::vector<Node> nodes_;
   std::vector<std::vector<int>> cluster_nodes_;
   std::vector<std::int32_t> node_of_cell_;  // -1 when the cell is no abstract node
+  std::vector<GridCell> node_cells_;        // per node
+  std::vector<std::int32_t> edge_begin_;    // per node + 1: its edges in edges_
+  std::vector<Edge> edges_;
 
   // In-cluster search memory (cluster_size^2 cells, generation-stamped).
   std::vector<double> local_g_;
