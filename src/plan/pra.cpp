@@ -18,11 +18,15 @@ constexpr double kSqrt2 = 1.41421356237309504880;
 constexpr int kDx[8] = {1, -1, 0, 0, 1, -1, 1, -1};
 constexpr int kDy[8] = {0, 0, 1, -1, 1, 1, -1, -1};
 
-bool heap_after_impl(double fa, double ga, std::int32_t ia, double fb, double gb, std::int32_t ib) {
-  if (fa != fb) return fa > fb;
-  if (ga != gb) return ga < gb;
-  return ia > ib;
-}
+// Min-heap order on f, ties to the larger g (the deeper node), then to the lower id.
+struct HeapAfter {
+  template <class Item>
+  bool operator()(const Item& a, const Item& b) const {
+    if (a.f != b.f) return a.f > b.f;
+    if (a.g != b.g) return a.g < b.g;
+    return a.id > b.id;
+  }
+};
 
 // n + 1 zeros (written as n and one more: GCC 12 warns on assign(n + 1, ...) that n + 1
 // might wrap).
@@ -240,7 +244,7 @@ bool PraPlanner::level_search(int level, int from, int goal, int tail, bool rest
   const auto is_target = [&](int node) {
     return goal >= 0 ? node == goal : lv.parent[static_cast<std::size_t>(node)] == tail;
   };
-  const auto after = [](const HeapItem& a, const HeapItem& b) { return heap_after_impl(a.f, a.g, a.id, b.f, b.g, b.id); };
+  const HeapAfter after;
 
   heap_.clear();
   const auto fu = static_cast<std::size_t>(from);
@@ -329,12 +333,16 @@ const SearchResult& PraPlanner::plan(const SearchGrid& grid, GridCell start, Gri
   expanded_ = 0;
   result_.path = {start};
   bool ok = true;
+  first_round_expanded_ = 0;
   if (config_.k == 0) {
     ok = start == goal || round(start, goal, 0);
+    first_round_expanded_ = expanded_;
   } else {
     const std::size_t cap = cells_.size();
-    for (std::size_t rounds = 0; ok && result_.path.back() != goal; ++rounds)
+    for (std::size_t rounds = 0; ok && result_.path.back() != goal; ++rounds) {
       ok = round(result_.path.back(), goal, rounds < cap ? config_.k : 0);
+      if (rounds == 0) first_round_expanded_ = expanded_;
+    }
   }
   result_.expanded = expanded_;
   if (!ok) {

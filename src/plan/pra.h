@@ -84,6 +84,9 @@ class PraPlanner final : public GridPlanner {
   int node_of(GridCell c) const;
   GridCell cell_of(int node) const { return cells_[static_cast<std::size_t>(node)]; }
   const PraConfig& config() const { return config_; }
+  /// Nodes the last plan() expanded before its first k moves were known (its first round;
+  /// all of them with k = 0): the delay before a unit following the path can start.
+  long first_round_expanded() const { return first_round_expanded_; }
 
  private:
   struct HeapItem {
@@ -120,6 +123,7 @@ class PraPlanner final : public GridPlanner {
   std::vector<HeapItem> heap_;
   std::vector<std::int32_t> path_;
   long expanded_ = 0;
+  long first_round_expanded_ = 0;
 
   SearchResult result_;
 };

@@ -215,9 +215,14 @@ TEST(Hpa, DISABLED_Figures) {
     const auto scen = load_movingai_scenarios(kData + std::string(name) + ".scen");
     ASSERT_TRUE(map.ok() && scen.ok());
     const SearchGrid& g = map.value();
-    for (const bool smooth : {false, true}) {
+    struct Variant {
+      int cluster_size;
+      bool smooth;
+    };
+    for (const Variant v : {Variant{10, false}, Variant{10, true}, Variant{8, true}, Variant{16, true}}) {
       HpaConfig config;
-      config.smooth = smooth;
+      config.cluster_size = v.cluster_size;
+      config.smooth = v.smooth;
       HpaPlanner hpa(config);
       const auto t0 = Clock::now();
       hpa.preprocess(g);
@@ -247,9 +252,9 @@ TEST(Hpa, DISABLED_Figures) {
         hpa_us = std::min(hpa_us, pass_hpa);
         astar_us = std::min(astar_us, pass_astar);
       }
-      std::printf("%-13s hpa smooth=%d clusters %d entrances %d nodes %d intra %ld inter %d pre %.2f ms | "
+      std::printf("%-13s hpa cluster %d smooth=%d: clusters %d entrances %d nodes %d intra %ld inter %d pre %.2f ms | "
                   "ratio mean %.4f max %.4f | expanded %.0f vs astar %.0f | us/query %.1f vs astar %.1f (%d queries)\n",
-                  name, smooth ? 1 : 0, hpa.stats().clusters, hpa.stats().entrances, hpa.stats().nodes,
+                  name, v.cluster_size, v.smooth ? 1 : 0, hpa.stats().clusters, hpa.stats().entrances, hpa.stats().nodes,
                   hpa.stats().intra_edges, hpa.stats().inter_edges, pre_ms, sum_q / n, max_q,
                   static_cast<double>(hpa_exp) / n, static_cast<double>(astar_exp) / n, hpa_us / static_cast<double>(scen.value().size()),
                   astar_us / static_cast<double>(scen.value().size()), n);
