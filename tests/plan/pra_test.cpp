@@ -318,6 +318,8 @@ TEST(Pra, DISABLED_Figures) {
     };
     const Variant variants[] = {
         {"paper (half-way, plain corridor)", PraConfig{0, 0.5, false}},
+        {"a third, plain corridor", PraConfig{0, 1.0 / 3.0, false}},
+        {"half-way, widened corridor", PraConfig{0, 0.5, true}},
         {"default", PraConfig{}},
         {"default, k=16", PraConfig{16, 1.0 / 3.0, true}},
     };
