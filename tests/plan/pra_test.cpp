@@ -223,6 +223,35 @@ TEST(Pra, MatchesDijkstraReachabilityOnRandomGrids) { check_random(31, false, 0)
 TEST(Pra, MatchesDijkstraReachabilityOnRandomWeightedGrids) { check_random(32, true, 0); }
 TEST(Pra, PartialRefinementMatchesDijkstraReachability) { check_random(33, false, 4); }
 
+// The start level's extremes: fraction 0 is plain A* on level 0 (optimal: equal to
+// Dijkstra's cost, 1e-9 relative); fraction 1 starts where start and goal meet (a
+// one-node path there) and refines all the way down: still legal and complete.
+TEST(Pra, StartLevelExtremes) {
+  std::mt19937 rng(34);
+  std::uniform_int_distribution<int> side(3, 30);
+  std::uniform_real_distribution<double> density(0.0, 0.4);
+  GridSearch dijkstra;
+  for (int trial = 0; trial < 60; ++trial) {
+    const SearchGrid g = random_grid(rng, side(rng), side(rng), density(rng), trial % 2 == 0);
+    PraPlanner flat(PraConfig{0, 0.0, true});
+    PraPlanner top(PraConfig{0, 1.0, true});
+    for (int q = 0; q < 4; ++q) {
+      const GridCell s = random_passable_cell(rng, g), t = random_passable_cell(rng, g);
+      if (!g.passable(s.x, s.y) || !g.passable(t.x, t.y)) continue;
+      const SearchResult& ref = dijkstra.search(g, s, t, SearchMode::dijkstra);
+      const SearchResult& a = flat.plan(g, s, t);
+      ASSERT_EQ(a.found(), ref.found());
+      if (ref.found()) {
+        expect_valid_path(g, a, s, t);
+        EXPECT_NEAR(a.cost, ref.cost, 1e-9 * std::max(1.0, ref.cost));
+      }
+      const SearchResult& b = top.plan(g, s, t);
+      ASSERT_EQ(b.found(), ref.found());
+      if (ref.found()) expect_valid_path(g, b, s, t);
+    }
+  }
+}
+
 TEST(Pra, BlockedEndpointsAndTrivialQuery) {
   SearchGrid g(20, 20);
   g.set_passable(3, 3, false);
