@@ -4,11 +4,18 @@
 // any preprocessing of the grid it was last given, kept while grid.revision() is
 // unchanged); one object per user, not thread-safe.
 #include <string_view>
+#include <vector>
 
 #include "plan/grid.h"
 #include "plan/grid_search.h"
 
 namespace racer {
+
+/// What a planner records of one search for display (the lab): the cells it expanded, in
+/// the order it expanded them (abstract planners record the cells of their nodes).
+struct PlanTrace {
+  std::vector<GridCell> expanded;
+};
 
 class GridPlanner {
  public:
@@ -23,6 +30,13 @@ class GridPlanner {
   /// cost is in the grid's cost (plan/grid.h), `expanded` counts the nodes the planner
   /// expanded (grid cells or abstract nodes). The reference stays valid until the next call.
   virtual const SearchResult& plan(const SearchGrid& grid, GridCell start, GridCell goal) = 0;
+
+  /// From the next plan() on, appends each expanded cell to `trace` (nullptr: records nothing,
+  /// the default). A planner that cannot record leaves the trace empty; the caller clears it.
+  void set_trace(PlanTrace* trace) { trace_ = trace; }
+
+ protected:
+  PlanTrace* trace_ = nullptr;  ///< where plan() records its expansions, if anywhere
 };
 
 }  // namespace racer
