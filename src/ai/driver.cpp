@@ -68,7 +68,7 @@ Controls AiDriver::tick(const DriverView& v) {
   // ~60 Hz: the traffic picture -> racecraft's line -> DWA guarding it.
   if (v.step % every(v.dt, config_.local_hz) == 0) {
     const double time = static_cast<double>(v.step) * v.dt;  // s since the start
-    traffic_ = scan_.scan(v, line, me_, us_, racecraft_.focus(), {config_.look_range, config_.queue_gap_m});
+    scan_.scan(v, line, me_, us_, racecraft_.focus(), {config_.look_range, config_.queue_gap_m}, traffic_);
     line_ = racecraft_.decide({&road_, &params_, &traffic_, me_, v.self.forward_speed, time}, rng_);
     dwa_.decide(v, {&road_, &traffic_, &detour_, line_, me_, target_speed_, tracker_.line_kappa()}, track_,
                 tracker_.geometry(), config_);

@@ -63,6 +63,19 @@ void Path::build(bool given_curvature) {
   s_.assign(n, 0.0);
   for (std::size_t i = 1; i < n; ++i) s_[i] = s_[i - 1] + racer::length(points_[i] - points_[i - 1]);
   length_ = s_[n - 1] + (closed_ ? racer::length(points_[0] - points_[n - 1]) : 0.0);
+  // segment_at's buckets: one a mean segment long, each with the last vertex at or before its start.
+  const int buckets = segment_count();
+  per_metre_ = length_ > 0.0 ? static_cast<double>(buckets) / length_ : 0.0;
+  bucket_first_.clear();
+  if (per_metre_ > 0.0) {
+    bucket_first_.resize(static_cast<std::size_t>(buckets) + 1);
+    std::size_t k = 0;
+    for (std::size_t b = 0; b < bucket_first_.size(); ++b) {
+      const double start = static_cast<double>(b) / per_metre_;
+      while (k + 1 < n && s_[k + 1] <= start) ++k;
+      bucket_first_[b] = static_cast<int>(k);
+    }
+  }
 
   auto prev = [&](std::size_t i) { return i > 0 ? i - 1 : (closed_ ? n - 1 : 0); };
   auto next = [&](std::size_t i) { return i + 1 < n ? i + 1 : (closed_ ? 0 : n - 1); };
@@ -98,10 +111,29 @@ double Path::wrap(double s) const {
   return s >= length_ ? 0.0 : s;
 }
 
+// The last vertex at or before s (what std::upper_bound finds, less one): the vertex at or
+// before the start of s's bucket (buckets one mean segment long), walked on to the exact one,
+// at most kWalk vertices; a longer walk (a bucket full of short segments on an uneven path)
+// falls back to the binary search.
 int Path::segment_at(double s) const {
   s = closed_ ? wrap(s) : std::clamp(s, 0.0, length_);
-  const auto it = std::upper_bound(s_.begin(), s_.end(), s);
-  const int k = static_cast<int>(it - s_.begin()) - 1;
+  const int n = static_cast<int>(s_.size());
+  int k = -1;
+  if (!bucket_first_.empty() && s >= 0.0 && s <= length_) {  // (not NaN)
+    const int last_bucket = static_cast<int>(bucket_first_.size()) - 1;
+    int g = bucket_first_[static_cast<std::size_t>(std::min(static_cast<int>(s * per_metre_), last_bucket))];
+    for (int step = 0; step < kWalk; ++step) {
+      if (s_[static_cast<std::size_t>(g)] > s) {
+        --g;  // (s_[0] = 0 <= s: never below 0)
+      } else if (g + 1 < n && s_[static_cast<std::size_t>(g) + 1] <= s) {
+        ++g;
+      } else {
+        k = g;
+        break;
+      }
+    }
+  }
+  if (k < 0) k = static_cast<int>(std::upper_bound(s_.begin(), s_.end(), s) - s_.begin()) - 1;
   return std::clamp(k, 0, segment_count() - 1);
 }
 

@@ -72,6 +72,7 @@ class Path {
   int segment_count() const;
   /// The segment containing (wrapped or clamped) s.
   int segment_at(double s) const;
+  static constexpr int kWalk = 4;  ///< steps segment_at walks from its bucket's vertex before it searches
   void build(bool given_curvature);
 
   std::vector<Vec2> points_;
@@ -79,6 +80,8 @@ class Path {
   std::vector<double> s_;
   std::vector<double> curvature_;
   double length_ = 0.0;
+  double per_metre_ = 0.0;          // segment_at's buckets per m (one a mean segment long)
+  std::vector<int> bucket_first_;   // per bucket: the last vertex at or before its start
   bool closed_ = false;
 };
 

@@ -1,6 +1,7 @@
 #include "ai/traffic.h"
 
 #include <cmath>
+#include <utility>
 
 #include "ai/path.h"
 #include "core/math.h"
@@ -9,9 +10,22 @@ namespace racer {
 
 TrafficPicture TrafficScan::scan(const DriverView& v, const Path& path, LinePosition me, CarSize us,
                                  TrafficFocus focus, const TrafficRange& range) {
+  TrafficPicture out;
+  scan(v, path, me, us, focus, range, out);
+  return out;
+}
+
+void TrafficScan::scan(const DriverView& v, const Path& path, LinePosition me, CarSize us, TrafficFocus focus,
+                       const TrafficRange& range, TrafficPicture& out) {
   const double len = path.length();
   const double fwd = v.self.forward_speed;
-  TrafficPicture out;
+  {  // a blank picture, keeping the lists' storage
+    std::vector<NearCar> near = std::move(out.near), rear = std::move(out.rear);
+    std::vector<LineCar> beside = std::move(out.beside);
+    near.clear(), rear.clear(), beside.clear();
+    out = TrafficPicture{};
+    out.near = std::move(near), out.rear = std::move(rear), out.beside = std::move(beside);
+  }
   // The nearest car ahead in our lane, and the car we are passing wherever it is.
   SeenCar& ahead = out.ahead;
   SeenCar& merging = out.merging;
@@ -58,7 +72,6 @@ TrafficPicture TrafficScan::scan(const DriverView& v, const Path& path, LinePosi
   out.ahead_is_target = ahead.index >= 0 && ahead.index == focus.target;
   out.queued = ahead.gap < range.queue_gap;
   if (behind.index >= 0) out.behind_passed_at = passed_at_[static_cast<std::size_t>(behind.index)];
-  return out;
 }
 
 int TrafficScan::hint(int index) const {

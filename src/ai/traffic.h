@@ -76,6 +76,10 @@ class TrafficScan {
   /// Remembers, per other car, its projection hint and which side of us it was on.
   TrafficPicture scan(const DriverView& v, const Path& path, LinePosition me, CarSize us, TrafficFocus focus,
                       const TrafficRange& range);
+  /// The same picture written over `out` (whatever it held), reusing its lists' storage: the
+  /// driver's tick scans at 60 Hz and allocates nothing once the lists have grown.
+  void scan(const DriverView& v, const Path& path, LinePosition me, CarSize us, TrafficFocus focus,
+            const TrafficRange& range, TrafficPicture& out);
   /// The projection hint of car `index` on our line from the last scan (-1: none).
   int hint(int index) const;
 

@@ -85,6 +85,41 @@ TEST(Path, OpenPathGoesOnStraightAndCurvatureAheadIsTheMaximum) {
   EXPECT_NEAR(bend.curvature_at(60.0), 0.05, 1e-3);
 }
 
+// Queries along s find the segment from a table of buckets a mean segment long and a short
+// walk, else a binary search: on a path whose spacing varies a hundredfold (buckets holding
+// ten vertices, and none), every query at a vertex, just after it and between vertices lands
+// on the segment it lies on.
+TEST(Path, QueriesAlongSFindTheSegmentOnUnevenSpacing) {
+  std::vector<Vec2> pts;
+  double x = 0.0;
+  for (int i = 0; i < 40; ++i) {
+    pts.push_back({x, 0.01 * x * x});
+    x += i % 10 == 9 ? 30.0 : 0.3;  // clusters 0.3 m apart, 30 m gaps between them
+  }
+  for (const bool closed : {false, true}) {
+    const Path path(pts, closed);
+    const std::vector<double>& vs = path.vertex_s();
+    const std::size_t n = vs.size();
+    for (std::size_t k = 0; k < n; ++k) {
+      const double sb = k + 1 < n ? vs[k + 1] : path.length();
+      for (const double u : {0.0, 1e-12, 0.25, 0.5, 0.999999}) {
+        const double s = vs[k] + u * (sb - vs[k]);
+        if (!closed && k + 1 == n) continue;  // (an open path's last vertex is its end)
+        const PathSample at = path.at(s);
+        const Vec2 b = pts[(k + 1) % n];
+        const double w = sb > vs[k] ? (s - vs[k]) / (sb - vs[k]) : 0.0;
+        const Vec2 expect = pts[k] + (b - pts[k]) * w;
+        EXPECT_NEAR(at.position.x, expect.x, 1e-9) << "closed " << closed << " k " << k << " u " << u;
+        EXPECT_NEAR(at.position.y, expect.y, 1e-9) << "closed " << closed << " k " << k << " u " << u;
+      }
+    }
+    // The ends: s = length (open: the last vertex; closed: wraps to the first) and beyond.
+    const Vec2 end = closed ? pts.front() : pts.back();
+    EXPECT_NEAR(path.at(path.length()).position.x, end.x, 1e-9);
+    EXPECT_NEAR(path.at(path.length()).position.y, end.y, 1e-9);
+  }
+}
+
 // ---------------------------------------------------------------- 2. the laws on their own
 
 TEST(PurePursuit, LookaheadGrowsWithSpeedAndShrinksWithCurvature) {
