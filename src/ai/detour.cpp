@@ -5,6 +5,7 @@
 
 #include "core/math.h"
 #include "ai/route_grid.h"
+#include "plan/registry.h"
 #include "track/track.h"
 
 namespace racer {
@@ -16,6 +17,12 @@ constexpr double kBlockedGain = 0.2;   // m/s per routing period: a car ahead sp
 constexpr double kDetourReach = 40.0;  // m along the line to where the detour rejoins it
 
 }  // namespace
+
+void Detour::set_router(std::string_view router) {
+  planner_ = make_grid_planner(router);
+  if (!planner_) planner_ = make_grid_planner("astar");
+  uniform_window_ = router == "jps";
+}
 
 void Detour::reset(bool new_route) {
   if (new_route) hint_ = -1;
@@ -63,6 +70,10 @@ void Detour::plan(const DriverView& v, const AiRoute& route, LinePosition me, do
   if (x1 <= x0 || y1 <= y0) return;
   RouteCosts costs;
   costs.min_clearance_m = us.half_width + 0.2;
+  if (uniform_window_) {
+    costs.clearance_penalty = 0.0;
+    costs.use_surface = false;
+  }
   make_route_window(grid, costs, x0, y0, x1, y1, window_);
   // Stopped cars are obstacles: their footprint grown by our half width and a margin.
   for (const OtherCarView& o : v.others) {
@@ -78,7 +89,7 @@ void Detour::plan(const DriverView& v, const AiRoute& route, LinePosition me, do
   int sx = 0, sy = 0, gx = 0, gy = 0;
   grid.cell_of(v.self.position, sx, sy);
   grid.cell_of(goal_p, gx, gy);
-  const SearchResult& r = search_.search(window_, {sx - x0, sy - y0}, {gx - x0, gy - y0});
+  const SearchResult& r = planner_->plan(window_, {sx - x0, sy - y0}, {gx - x0, gy - y0});
   count_ += 1;
   if (!r.found() || r.path.size() < 4) return;  // no way round: wait (and respawn in the end)
   std::vector<Vec2> points;

@@ -1,16 +1,21 @@
 #pragma once
 // Detour: the AI driver's routing layer (about 2 Hz). When a stopped car has blocked the way
-// ahead for a while, A* on a window of the track's cost grid (stopped cars blocked, grown by
-// our half width) gives a path round it to the racing line 40 m ahead; the tracker and DWA
-// follow it at walking pace until we are past, or the blockage moves off. Owns the search,
-// the window, the detour path and its projection hint, and the blocked clock.
+// ahead for a while, a grid planner (AiParams::router: A* by default, JPS, HPA*, D* Lite)
+// on a window of the track's cost grid (stopped cars blocked, grown by our half width) gives
+// a path round it to the racing line 40 m ahead; the tracker and DWA follow it at walking
+// pace until we are past, or the blockage moves off. Owns the planner, the window, the
+// detour path and its projection hint, and the blocked clock.
 //
 // Deterministic; metres, seconds.
+#include <memory>
+#include <string>
+#include <string_view>
+
 #include "ai/driver_road.h"
 #include "ai/driver_view.h"
-#include "plan/grid_search.h"
 #include "ai/path.h"
 #include "ai/traffic.h"
+#include "plan/planner.h"
 
 namespace racer {
 
@@ -23,6 +28,11 @@ inline constexpr double kRouteHz = 2.0;
 
 class Detour {
  public:
+  /// Routes with the grid planner named `router` (one of kRouterPlanners, ai/ai_params.h).
+  explicit Detour(std::string_view router = "astar") { set_router(router); }
+  /// Plans the next detours with another planner (the AI panel); an unknown name keeps A*.
+  void set_router(std::string_view router);
+  std::string_view router() const { return planner_->name(); }
   /// One routing step: ends a detour we are past (by `progress`, m along our line since the
   /// start) or whose blockage moved off; plans one when the car ahead in `traffic` has
   /// blocked us for long enough. `scan` gives the other cars' projection hints.
@@ -46,7 +56,8 @@ class Detour {
   bool stopped_ahead(const DriverView& v, const AiRoute& route, LinePosition me, const TrafficScan& scan,
                      CarSize us) const;
 
-  GridSearch search_;
+  std::unique_ptr<GridPlanner> planner_;
+  bool uniform_window_ = false;  // JPS searches uniform cells: the window leaves out clearance and surface costs
   SearchGrid window_;
   Path path_;
   int hint_ = -1;

@@ -20,12 +20,13 @@ void make_route_grid(const CostGrid& grid, const RouteCosts& costs, SearchGrid& 
 
 void make_route_window(const CostGrid& grid, const RouteCosts& costs, int x0, int y0, int x1, int y1, SearchGrid& out) {
   out = SearchGrid(x1 - x0 + 1, y1 - y0 + 1);
+  const bool uniform = costs.clearance_penalty <= 0.0 && !costs.use_surface;  // every multiplier 1: leave the grid uniform
   for (int y = y0; y <= y1; ++y)
     for (int x = x0; x <= x1; ++x) {
       const double clear = static_cast<double>(grid.clearance(x, y));
       const bool ok = grid.drivable(x, y) && clear >= costs.min_clearance_m;
       out.set_passable(x - x0, y - y0, ok);
-      if (ok) out.set_cost(x - x0, y - y0, static_cast<float>(costs.multiplier(clear, static_cast<double>(grid.surface_cost(x, y)))));
+      if (ok && !uniform) out.set_cost(x - x0, y - y0, static_cast<float>(costs.multiplier(clear, static_cast<double>(grid.surface_cost(x, y)))));
     }
 }
 

@@ -29,7 +29,9 @@ struct RouteCosts {
 void make_route_grid(const CostGrid& grid, const RouteCosts& costs, SearchGrid& out);
 
 /// The same for the window of cells x0..x1, y0..y1 (inclusive, inside the grid): cell
-/// (x, y) of the CostGrid is cell (x - x0, y - y0) of `out`. Blocked cells keep multiplier 1.
+/// (x, y) of the CostGrid is cell (x - x0, y - y0) of `out`. Blocked cells keep multiplier 1;
+/// with no clearance penalty and no surface costs every cell does, and `out` stays uniform
+/// (SearchGrid::uniform_cost(), what JPS needs).
 void make_route_window(const CostGrid& grid, const RouteCosts& costs, int x0, int y0, int x1, int y1, SearchGrid& out);
 
 }  // namespace racer
