@@ -389,11 +389,16 @@ void GridSearch::heap_decrease(std::int32_t pos, Key f, Key g) {
 
 // ---- The uniform core's open list ------------------------------------------------------------
 // A bucket queue: f never decreases from pop to pop, so only the current bucket needs an
-// order (a binary heap); the later ones are plain lists until their turn comes.
+// order; the later ones are plain lists until their turn comes. current_ is kept sorted,
+// the next pop at its back. A push into the current bucket always has f equal to the f just
+// popped: one move changes f by 0 or by at least sqrt(2) - 1 cells (step + change of the
+// octile distance), more than a bucket's width. Its g is larger than the g just popped,
+// hence larger than every g left at that f, so it goes on top of current_, past at most the
+// other entries pushed by the same expansion: a few steps of insertion, no heap.
 
 namespace {
 
-// current_'s max-heap order, "a pops after b": f, then larger g, then lower cell index.
+// "a pops after b": f, then larger g, then lower cell index.
 constexpr auto kPopsAfter = [](const auto& a, const auto& b) {
   if (a.f != b.f) return a.f > b.f;
   if (a.g != b.g) return a.g < b.g;
@@ -424,7 +429,8 @@ void GridSearch::open_push(const OpenEntry& entry) {
   const Key bucket = (entry.f - window_f_) >> kBucketShift;
   if (bucket == bucket_) {
     current_.push_back(entry);
-    std::push_heap(current_.begin(), current_.end(), kPopsAfter);
+    for (std::size_t i = current_.size() - 1; i > 0 && kPopsAfter(current_[i], current_[i - 1]); --i)
+      std::swap(current_[i], current_[i - 1]);
   } else if (bucket < kBuckets) {
     assert(bucket > bucket_);
     const auto b = static_cast<std::size_t>(bucket);
@@ -454,10 +460,11 @@ bool GridSearch::open_pop(OpenEntry& out) {
         current_.push_back(pool_[static_cast<std::size_t>(at)].entry);
       bucket_head_[next] = -1;
       bucket_bits_[next / 64] &= ~(std::uint64_t{1} << (next % 64));
-      std::make_heap(current_.begin(), current_.end(), kPopsAfter);
+      std::sort(current_.begin(), current_.end(), kPopsAfter);
       continue;
     }
-    // ...or a new window starting at the smallest f beyond the old one.
+    // ...or a new window starting at the smallest f beyond the old one: its first bucket
+    // straight into current_ (sorted), the rest of the window into the lists.
     if (far_.empty()) return false;
     pool_.clear();
     Key smallest = far_.front().f;
@@ -467,15 +474,18 @@ bool GridSearch::open_pop(OpenEntry& out) {
     std::size_t kept = 0;
     for (std::size_t i = 0; i < far_.size(); ++i) {
       const OpenEntry e = far_[i];
-      if (((e.f - window_f_) >> kBucketShift) < kBuckets) {
-        open_push(e);  // never into far_: it is in the window
+      const Key bucket = (e.f - window_f_) >> kBucketShift;
+      if (bucket == 0) {
+        current_.push_back(e);
+      } else if (bucket < kBuckets) {
+        open_push(e);
       } else {
         far_[kept++] = e;
       }
     }
     far_.resize(kept);
+    std::sort(current_.begin(), current_.end(), kPopsAfter);
   }
-  std::pop_heap(current_.begin(), current_.end(), kPopsAfter);
   out = current_.back();
   current_.pop_back();
   return true;

@@ -24,7 +24,8 @@
 //   bit mask from the passability bytes (no bounds checks inside the grid), keeps the cell's
 //   x and y in its open entries (no division), and orders its open list with buckets of f a
 //   quarter cell wide (every f it pushes is >= the last f popped: the heuristic is exactly
-//   consistent) and a binary heap for the current bucket only.
+//   consistent); only the current bucket is sorted, and what an expansion adds to it goes
+//   on top (see grid_search.cpp).
 //   A cell reached again more cheaply is pushed again; the stale copy pops after the cheaper
 //   one has closed the cell and is dropped uncounted, so the expansions are those of the
 //   indexed heap.
@@ -117,7 +118,7 @@ class GridSearch {
   std::vector<HeapEntry> heap_;
   // The uniform core's open list, a bucket queue on f: bucket b holds the entries whose f is
   // in [window_f_ + b * 2^kBucketShift, ... + 2^kBucketShift); the current bucket's entries
-  // sit in current_, a binary heap in the full order (f, larger g, lower cell); the later
+  // sit in current_, sorted in the full order (f, larger g, lower cell; next pop last); the later
   // buckets' entries in unsorted lists threaded through pool_; entries past the last bucket
   // in far_, until the window moves on to them.
   struct PooledEntry {
