@@ -115,7 +115,9 @@ void expect_every_scenario_optimal(const std::string& name) {
       EXPECT_NEAR(j.cost, s.optimal_length, 1e-6);  // the .scen optimum, written to 8 decimals
       // A* is exact and costs what Dijkstra costs (grid_search_test.cpp): checked on every 4th
       // scenario; Dijkstra itself, a whole-map flood, on every 16th, to keep the test fast.
-      if (line % 4 == 0) EXPECT_NEAR(j.cost, astar.search(map.value(), s.start, s.goal).cost, tolerance(j.cost));
+      if (line % 4 == 0) {
+        EXPECT_NEAR(j.cost, astar.search(map.value(), s.start, s.goal).cost, tolerance(j.cost));
+      }
       if (line % 16 == 0) {
         EXPECT_NEAR(j.cost, dijkstra.search(map.value(), s.start, s.goal, SearchMode::dijkstra).cost, tolerance(j.cost));
       }
