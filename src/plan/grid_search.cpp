@@ -4,12 +4,16 @@
 // Sections
 //   Views: how the core reads passability and multipliers
 //   The search core (A* with an indexed binary heap, generation-stamped nodes)
+//   The uniform core (move masks, radix heap on f, lazy deletion)
 //   The heap
+//   The uniform core's open list
 #include "plan/grid_search.h"
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 #include <cmath>
+#include <cstddef>
 #include <cstdlib>
 
 namespace racer {
@@ -67,7 +71,16 @@ struct WeightedView {
 // ---- The search core -------------------------------------------------------------------------
 
 const SearchResult& GridSearch::search(const SearchGrid& grid, GridCell start, GridCell goal, SearchMode mode) {
-  if (grid.uniform_cost()) return run(UniformView{grid}, start, goal, mode);
+  if (grid.uniform_cost()) {
+    // The uniform core never saturates its keys: every g and f stays below kKeyLimit when
+    // (cells + width + height) diagonal steps do. Larger grids take the general core.
+    const double cells = static_cast<double>(grid.width()) * static_cast<double>(grid.height());
+    const double bound = (cells + grid.width() + grid.height()) * static_cast<double>(kDiagonalKey);
+    if (bound < static_cast<double>(kKeyLimit) / 2.0) {
+      return mode == SearchMode::astar ? run_uniform<true>(grid, start, goal) : run_uniform<false>(grid, start, goal);
+    }
+    return run(UniformView{grid}, start, goal, mode);
+  }
   return run(WeightedView{grid}, start, goal, mode);
 }
 
@@ -181,6 +194,118 @@ const SearchResult& GridSearch::run(const View& view, GridCell start, GridCell g
   return result_;
 }
 
+// ---- The uniform core ------------------------------------------------------------------------
+// The same search as run() on a grid without multipliers, and the same answers: the same
+// pop order (f, then larger g, then lower cell index) over the same open entries, the same
+// strict "g < old g" relaxation, the same path walk-back and cost sums.
+
+namespace {
+
+// Bit k of a cell's move mask: the move (kDx[k], kDy[k]) is legal (in bounds, onto a passable
+// cell, no corner cutting). Passability bytes are 0 or 1 (SearchGrid writes nothing else).
+unsigned move_mask(const std::uint8_t* pass, int w, int h, int x, int y, std::size_t cell) {
+  if (x > 0 && y > 0 && x + 1 < w && y + 1 < h) {  // inside: no bounds checks
+    const std::uint8_t* p = pass + cell;
+    const auto W = static_cast<std::ptrdiff_t>(w);
+    const unsigned e = p[1], west = p[-1], s = p[W], n = p[-W];
+    return e | west << 1 | s << 2 | n << 3 | (e & s & p[W + 1]) << 4 | (west & s & p[W - 1]) << 5 |
+           (e & n & p[1 - W]) << 6 | (west & n & p[-1 - W]) << 7;
+  }
+  const auto at = [&](int xx, int yy) -> unsigned {
+    return (xx >= 0 && yy >= 0 && xx < w && yy < h) ? pass[static_cast<std::size_t>(yy) * static_cast<std::size_t>(w) + static_cast<std::size_t>(xx)] : 0u;
+  };
+  const unsigned e = at(x + 1, y), west = at(x - 1, y), s = at(x, y + 1), n = at(x, y - 1);
+  return e | west << 1 | s << 2 | n << 3 | (e & s & at(x + 1, y + 1)) << 4 | (west & s & at(x - 1, y + 1)) << 5 |
+         (e & n & at(x + 1, y - 1)) << 6 | (west & n & at(x - 1, y - 1)) << 7;
+}
+
+}  // namespace
+
+template <bool kHeuristic>
+const SearchResult& GridSearch::run_uniform(const SearchGrid& grid, GridCell start, GridCell goal) {
+  result_.status = SearchStatus::blocked_endpoint;
+  result_.path.clear();
+  result_.cost = 0.0;
+  result_.length = 0.0;
+  result_.expanded = 0;
+
+  const int w = grid.width(), h = grid.height();
+  const std::uint8_t* pass = grid.passable_cells().data();
+  const auto index_of = [w](int x, int y) {
+    return static_cast<std::uint32_t>(static_cast<std::size_t>(y) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x));
+  };
+  const auto usable = [&](GridCell c) { return c.x >= 0 && c.y >= 0 && c.x < w && c.y < h && pass[index_of(c.x, c.y)] != 0; };
+  if (!usable(start) || !usable(goal)) return result_;
+
+  prepare(static_cast<std::size_t>(w) * static_cast<std::size_t>(h));
+  const Key diagonal_extra = kDiagonalKey - kOrthogonalKey;
+  const int gx = goal.x, gy = goal.y;
+  const auto heuristic = [&](int x, int y) -> Key {  // octile, in keys: exactly consistent
+    if constexpr (!kHeuristic) return 0;
+    const auto dx = static_cast<Key>(std::abs(x - gx)), dy = static_cast<Key>(std::abs(y - gy));
+    return dx > dy ? dx * kOrthogonalKey + dy * diagonal_extra : dy * kOrthogonalKey + dx * diagonal_extra;
+  };
+  const auto W = static_cast<std::int64_t>(w);
+  const std::int64_t offset[8] = {1, -1, W, -W, W + 1, W - 1, 1 - W, -1 - W};
+  const Key step[8] = {kOrthogonalKey, kOrthogonalKey, kOrthogonalKey, kOrthogonalKey,
+                       kDiagonalKey,   kDiagonalKey,   kDiagonalKey,   kDiagonalKey};
+
+  const std::uint32_t source = index_of(start.x, start.y), target = index_of(goal.x, goal.y);
+  nodes_[source] = {0, source, generation_};
+  open_clear(heuristic(start.x, start.y));
+  open_push({window_f_, 0, source, static_cast<std::uint16_t>(start.x), static_cast<std::uint16_t>(start.y)});
+
+  Node* const nodes = nodes_.data();
+  bool found = false;
+  OpenEntry current;
+  while (open_pop(current)) {
+    Node& here = nodes[current.cell];
+    if ((here.parent & kClosedBit) != 0) continue;  // a stale copy: the cell closed at a lower g
+    assert(here.g == current.g);
+    here.parent |= kClosedBit;
+    ++result_.expanded;
+    if (current.cell == target) {
+      found = true;
+      break;
+    }
+    const int x = current.x, y = current.y;
+    for (unsigned mask = move_mask(pass, w, h, x, y, current.cell); mask != 0; mask &= mask - 1) {
+      const int k = std::countr_zero(mask);
+      const auto cell = static_cast<std::uint32_t>(static_cast<std::int64_t>(current.cell) + offset[k]);
+      Node& next = nodes[cell];
+      const Key g = current.g + step[k];
+      if (next.generation != generation_) {
+        next.generation = generation_;
+      } else if ((next.parent & kClosedBit) != 0 || g >= next.g) {
+        continue;
+      }
+      next.g = g;
+      next.parent = current.cell;
+      const int nx = x + kDx[k], ny = y + kDy[k];
+      open_push({g + heuristic(nx, ny), g, cell, static_cast<std::uint16_t>(nx), static_cast<std::uint16_t>(ny)});
+    }
+  }
+  if (!found) {
+    result_.status = SearchStatus::unreachable;
+    return result_;
+  }
+
+  result_.status = SearchStatus::found;
+  for (std::uint32_t cell = target;; cell = nodes_[cell].parent & ~kClosedBit) {
+    result_.path.push_back({static_cast<int>(cell % static_cast<std::uint32_t>(w)),
+                            static_cast<int>(cell / static_cast<std::uint32_t>(w))});
+    if (cell == source) break;
+  }
+  std::reverse(result_.path.begin(), result_.path.end());
+  for (std::size_t i = 1; i < result_.path.size(); ++i) {  // length in double, as run() sums it
+    const GridCell a = result_.path[i - 1], b = result_.path[i];
+    const double length = (a.x != b.x && a.y != b.y) ? kSqrt2 : 1.0;
+    result_.length += length;
+    result_.cost += length;
+  }
+  return result_;
+}
+
 // ---- The heap --------------------------------------------------------------------------------
 // A binary min-heap of open nodes ordered by f, then larger g, then lower cell index; each
 // node knows its position (heap_pos_) so a better path lowers its key in place.
@@ -260,6 +385,110 @@ void GridSearch::heap_decrease(std::int32_t pos, Key f, Key g) {
   sift_up(p);  // g dropped and h is unchanged, so f dropped: the entry rises...
   // ...except when f saturated at kKeyLimit (then only g dropped, a worse tie-break).
   sift_down(static_cast<std::size_t>(heap_pos_[cell]));
+}
+
+// ---- The uniform core's open list ------------------------------------------------------------
+// A bucket queue: f never decreases from pop to pop, so only the current bucket needs an
+// order; the later ones are plain lists until their turn comes. current_ is kept sorted,
+// the next pop at its back. A push into the current bucket always has f equal to the f just
+// popped: one move changes f by 0 or by at least sqrt(2) - 1 cells (step + change of the
+// octile distance), more than a bucket's width. Its g is larger than the g just popped,
+// hence larger than every g left at that f, so it goes on top of current_, past at most the
+// other entries pushed by the same expansion: a few steps of insertion, no heap.
+
+namespace {
+
+// "a pops after b": f, then larger g, then lower cell index.
+constexpr auto kPopsAfter = [](const auto& a, const auto& b) {
+  if (a.f != b.f) return a.f > b.f;
+  if (a.g != b.g) return a.g < b.g;
+  return a.cell > b.cell;
+};
+
+}  // namespace
+
+void GridSearch::open_clear(Key first_f) {
+  if (bucket_head_.empty()) {
+    bucket_head_.assign(kBuckets, -1);
+    bucket_bits_.assign(kBuckets / 64, 0);
+  }
+  for (std::size_t word = 0; word < bucket_bits_.size(); ++word) {
+    for (std::uint64_t m = bucket_bits_[word]; m != 0; m &= m - 1)
+      bucket_head_[word * 64 + static_cast<std::size_t>(std::countr_zero(m))] = -1;
+    bucket_bits_[word] = 0;
+  }
+  current_.clear();
+  pool_.clear();
+  far_.clear();
+  window_f_ = first_f;
+  bucket_ = 0;
+}
+
+void GridSearch::open_push(const OpenEntry& entry) {
+  assert(entry.f >= window_f_);
+  const Key bucket = (entry.f - window_f_) >> kBucketShift;
+  if (bucket == bucket_) {
+    current_.push_back(entry);
+    for (std::size_t i = current_.size() - 1; i > 0 && kPopsAfter(current_[i], current_[i - 1]); --i)
+      std::swap(current_[i], current_[i - 1]);
+  } else if (bucket < kBuckets) {
+    assert(bucket > bucket_);
+    const auto b = static_cast<std::size_t>(bucket);
+    pool_.push_back({entry, bucket_head_[b]});
+    bucket_head_[b] = static_cast<std::int32_t>(pool_.size() - 1);
+    bucket_bits_[b / 64] |= std::uint64_t{1} << (b % 64);
+  } else {
+    far_.push_back(entry);
+  }
+}
+
+bool GridSearch::open_pop(OpenEntry& out) {
+  while (current_.empty()) {
+    // The next non-empty bucket of the window...
+    std::size_t next = kBuckets;
+    for (std::size_t word = (bucket_ + 1) / 64; word < bucket_bits_.size(); ++word) {
+      std::uint64_t m = bucket_bits_[word];
+      if (word == (bucket_ + 1) / 64) m &= ~std::uint64_t{0} << ((bucket_ + 1) % 64);
+      if (m != 0) {
+        next = word * 64 + static_cast<std::size_t>(std::countr_zero(m));
+        break;
+      }
+    }
+    if (next < kBuckets) {
+      bucket_ = next;
+      for (std::int32_t at = bucket_head_[next]; at >= 0; at = pool_[static_cast<std::size_t>(at)].next)
+        current_.push_back(pool_[static_cast<std::size_t>(at)].entry);
+      bucket_head_[next] = -1;
+      bucket_bits_[next / 64] &= ~(std::uint64_t{1} << (next % 64));
+      std::sort(current_.begin(), current_.end(), kPopsAfter);
+      continue;
+    }
+    // ...or a new window starting at the smallest f beyond the old one: its first bucket
+    // straight into current_ (sorted), the rest of the window into the lists.
+    if (far_.empty()) return false;
+    pool_.clear();
+    Key smallest = far_.front().f;
+    for (const OpenEntry& e : far_) smallest = std::min(smallest, e.f);
+    window_f_ = smallest;
+    bucket_ = 0;
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < far_.size(); ++i) {
+      const OpenEntry e = far_[i];
+      const Key bucket = (e.f - window_f_) >> kBucketShift;
+      if (bucket == 0) {
+        current_.push_back(e);
+      } else if (bucket < kBuckets) {
+        open_push(e);
+      } else {
+        far_[kept++] = e;
+      }
+    }
+    far_.resize(kept);
+    std::sort(current_.begin(), current_.end(), kPopsAfter);
+  }
+  out = current_.back();
+  current_.pop_back();
+  return true;
 }
 
 }  // namespace racer

@@ -16,6 +16,19 @@
 //   the same query always gives the same path and the same expansion count, and A*
 //   expands a subset of what Dijkstra expands.
 // The grid is searched as 8-connected whatever its connectivity() says.
+//
+// Two cores give the same answers, path for path and expansion count for expansion count:
+// - weighted grids (and grids too large for the uniform core's keys): an indexed binary heap
+//   with decrease-key;
+// - uniform grids (no multipliers set): the fast core. It reads each cell's legal moves as a
+//   bit mask from the passability bytes (no bounds checks inside the grid), keeps the cell's
+//   x and y in its open entries (no division), and orders its open list with buckets of f a
+//   quarter cell wide (every f it pushes is >= the last f popped: the heuristic is exactly
+//   consistent); only the current bucket is sorted, and what an expansion adds to it goes
+//   on top (see grid_search.cpp).
+//   A cell reached again more cheaply is pushed again; the stale copy pops after the cheaper
+//   one has closed the cell and is dropped uncounted, so the expansions are those of the
+//   indexed heap.
 #include <cstdint>
 #include <vector>
 
@@ -73,10 +86,23 @@ class GridSearch {
     std::uint32_t cell;
   };
   static constexpr std::int32_t kClosed = -2;
+  // The uniform core's open entry: 24 bytes, the cell's x and y kept to avoid a division.
+  struct OpenEntry {
+    Key f;
+    Key g;
+    std::uint32_t cell;
+    std::uint16_t x, y;
+  };
+  static constexpr std::uint32_t kClosedBit = 1u << 31;  // in Node::parent (cells < 2^31)
 
   template <class View>
   const SearchResult& run(const View& view, GridCell start, GridCell goal, SearchMode mode);
+  template <bool kHeuristic>
+  const SearchResult& run_uniform(const SearchGrid& grid, GridCell start, GridCell goal);
   void prepare(std::size_t cells);
+  void open_clear(Key first_f);
+  void open_push(const OpenEntry& entry);
+  bool open_pop(OpenEntry& out);  // false when empty
   Node& touch(std::uint32_t cell);
   static bool before(const HeapEntry& a, const HeapEntry& b);  // a leaves the heap first
   void heap_push(HeapEntry entry);
@@ -90,6 +116,24 @@ class GridSearch {
   std::vector<std::int32_t> heap_pos_;  // per cell: index in heap_, kClosed, or -1 (not reached);
                                         // apart from nodes_ so the heap's writes stay in cache
   std::vector<HeapEntry> heap_;
+  // The uniform core's open list, a bucket queue on f: bucket b holds the entries whose f is
+  // in [window_f_ + b * 2^kBucketShift, ... + 2^kBucketShift); the current bucket's entries
+  // sit in current_, sorted in the full order (f, larger g, lower cell; next pop last); the later
+  // buckets' entries in unsorted lists threaded through pool_; entries past the last bucket
+  // in far_, until the window moves on to them.
+  struct PooledEntry {
+    OpenEntry entry;
+    std::int32_t next;  // the next entry of its bucket in pool_, or -1
+  };
+  static constexpr int kBucketShift = 30;       // buckets 1/4 cell of f wide
+  static constexpr std::size_t kBuckets = 4096;  // the window: 1024 cells of f
+  std::vector<OpenEntry> current_;
+  std::vector<PooledEntry> pool_;
+  std::vector<std::int32_t> bucket_head_;       // per bucket: first entry in pool_, or -1
+  std::vector<std::uint64_t> bucket_bits_;      // bit b: bucket b's list is not empty
+  std::vector<OpenEntry> far_;
+  Key window_f_ = 0;
+  std::size_t bucket_ = 0;                      // the bucket in current_
   std::uint32_t generation_ = 0;
   SearchResult result_;
 };

@@ -28,5 +28,6 @@ extern const Experiment kKickExperiment;      // kick.cpp
 extern const Experiment kPassExperiment;      // pass.cpp
 extern const Experiment kAstarExperiment;     // astar.cpp
 extern const Experiment kDwaExperiment;       // dwa.cpp
+extern const Experiment kPlannersExperiment;  // planners.cpp
 
 }  // namespace racer::bench
