@@ -54,7 +54,7 @@ class JumpPointSearch final : public GridPlanner {
   bool jump(int x, int y, int dx, int dy, GridCell goal, GridCell& out) const;
   void relax(std::uint32_t from, Key from_g, GridCell at, GridCell to, GridCell goal);
 
-  AstarPlanner fallback_;
+  FastAStarPlanner fallback_;
   bool fell_back_ = false;
   bool loaded_ = false;
   std::uint64_t revision_ = 0;

@@ -1,6 +1,6 @@
 // JumpPointSearch: exact (its costs equal Dijkstra's) on random uniform 8-connected grids and
 // on every MovingAI scenario of ../shared/pathfinding; full, legal cell paths; the fallback
-// on weighted and non-8-connected grids. Also the AstarPlanner on four and hex grids.
+// on weighted and non-8-connected grids. Also the "astar" planner on four and hex grids.
 #include "plan/jps.h"
 
 #include <gtest/gtest.h>
@@ -12,7 +12,7 @@
 
 #include "plan/astar_planner.h"
 #include "plan/movingai.h"
-#include "plan/registry.h"
+#include "plan/best_first.h"
 
 namespace racer {
 namespace {
@@ -180,19 +180,20 @@ TEST(JumpPointSearch, FallsBackOnWeightedAndOtherGrids) {
   EXPECT_EQ(r.path, expected.path);
   EXPECT_EQ(r.cost, expected.cost);
   g.set_connectivity(Connectivity::four);
-  AstarPlanner astar;
+  FastAStarPlanner astar;
   const SearchResult four = astar.plan(g, start, goal);
   EXPECT_EQ(jps.plan(g, start, goal).cost, four.cost);
   EXPECT_TRUE(jps.fell_back());
 }
 
-// AstarPlanner's own search on four and hex grids: the same costs as its Dijkstra, legal
-// moves only.
-TEST(AstarPlanner, FourAndHexGridsMatchDijkstra) {
+// The "astar" planner on four and hex grids (the best-first core's A*): Dijkstra's costs,
+// legal moves only, never more expansions; with a trace on an 8-connected grid, the same
+// answer as GridSearch.
+TEST(FastAStarPlanner, FourAndHexGridsMatchDijkstra) {
   std::mt19937 rng(91);
-  AstarPlanner astar(SearchMode::astar), dijkstra(SearchMode::dijkstra);
+  FastAStarPlanner astar;
+  DijkstraPlanner dijkstra;
   EXPECT_EQ(astar.name(), "astar");
-  EXPECT_EQ(dijkstra.name(), "dijkstra");
   int found = 0;
   for (int trial = 0; trial < 400; ++trial) {
     SearchGrid g = random_grid(rng, 2 + static_cast<int>(rng() % 30), 2 + static_cast<int>(rng() % 30), 0.05 * (trial % 7), false);
@@ -211,12 +212,23 @@ TEST(AstarPlanner, FourAndHexGridsMatchDijkstra) {
   EXPECT_GT(found, 250);
 }
 
-TEST(GridPlannerRegistry, ListsAstarAndJps) {
-  const auto planners = all_grid_planners();
-  ASSERT_GE(planners.size(), 2u);
-  EXPECT_EQ(planners[0]->name(), "astar");
-  EXPECT_EQ(planners[1]->name(), "jps");
-  for (const auto& p : planners) EXPECT_EQ(p->bound(), 1.0);
+TEST(FastAStarPlanner, TracedSearchIsGridSearchs) {
+  std::mt19937 rng(17);
+  FastAStarPlanner traced;
+  PlanTrace trace;
+  traced.set_trace(&trace);
+  GridSearch search;
+  for (int trial = 0; trial < 200; ++trial) {
+    const SearchGrid g = random_grid(rng, 4 + static_cast<int>(rng() % 40), 4 + static_cast<int>(rng() % 40), 0.05 * (trial % 6), trial % 2 == 1);
+    const GridCell start = random_cell(rng, g), goal = random_cell(rng, g);
+    trace.expanded.clear();
+    const SearchResult& t = traced.plan(g, start, goal);
+    const SearchResult& r = search.search(g, start, goal);
+    ASSERT_EQ(t.status, r.status) << trial;
+    EXPECT_EQ(t.path, r.path) << trial;
+    EXPECT_EQ(t.expanded, r.expanded) << trial;
+    EXPECT_EQ(static_cast<long>(trace.expanded.size()), r.expanded) << trial;
+  }
 }
 
 }  // namespace
