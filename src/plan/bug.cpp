@@ -1,0 +1,185 @@
+// Bug2: M-line walks, clockwise boundary walks with a feeler, the leave rule and the
+// loop-closure test.
+//
+// Sections: the boundary step (feeler) | the walk (M-line mode, boundary mode).
+#include "plan/bug.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+#include "plan/obstacle_distance.h"
+
+namespace racer {
+namespace {
+
+// ---- The boundary step -----------------------------------------------------------------
+
+constexpr int kFeelerSamples = 32;    // angles tried round the circle before bisecting
+constexpr int kFeelerBisections = 30; // angle precision 2 pi / 32 / 2^30
+constexpr int kStepHalvings = 6;      // a pocket narrower than the step: try shorter steps
+
+// One clockwise step round the obstacle nearest to q (the obstacle on the right), to a point
+// at clearance `level` and distance `s` from q. False when no such point lies on the circle.
+bool feeler_point(const Scene& scene, double level, Vec2 q, double s, Vec2& out) {
+  const NearestObstacle near = nearest_obstacle(scene, q);
+  const Vec2 away = q - near.point;
+  const double d = length(away);
+  if (d <= 0.0) return false;
+  const double a0 = std::atan2(-away.y, -away.x);  // toward the obstacle: inside the level set
+  const auto clear_at = [&](double a) { return distance(scene, q + from_angle(a) * s) >= level; };
+  const double da = 2.0 * std::numbers::pi / kFeelerSamples;
+  double lo = a0;  // not clear
+  for (int k = 1; k <= kFeelerSamples; ++k) {
+    const double hi = a0 + da * k;
+    if (!clear_at(hi)) {
+      lo = hi;
+      continue;
+    }
+    double l = lo, h = hi;
+    for (int b = 0; b < kFeelerBisections; ++b) {
+      const double mid = 0.5 * (l + h);
+      (clear_at(mid) ? h : l) = mid;
+    }
+    out = q + from_angle(h) * s;
+    return true;
+  }
+  return false;
+}
+
+// A boundary step whose chord is free for the robot; shorter steps when the full one fails.
+bool boundary_step(const Scene& scene, double radius, double level, Vec2 q, double step, Vec2& out) {
+  double s = step;
+  for (int k = 0; k <= kStepHalvings; ++k, s *= 0.5) {
+    Vec2 p;
+    if (feeler_point(scene, level, q, s, p) && clearance(scene, {q, p}) > radius) {
+      out = p;
+      return true;
+    }
+  }
+  return false;
+}
+
+// Largest s in [0, step] with the segment q -> q + s dir at clearance above `level`
+// (given that s = 0 is).
+Vec2 hit_point(const Scene& scene, double level, Vec2 q, Vec2 dir, double step) {
+  double lo = 0.0, hi = step;
+  for (int b = 0; b < 40; ++b) {
+    const double mid = 0.5 * (lo + hi);
+    (clearance(scene, {q, q + dir * mid}) > level ? lo : hi) = mid;
+  }
+  return q + dir * lo;
+}
+
+// ---- The walk ----------------------------------------------------------------------------
+
+struct Walk {
+  BugResult& result;
+  void add(Vec2 p) {
+    result.length += length(p - result.path.back());
+    result.path.push_back(p);
+    ++result.steps;
+  }
+};
+
+}  // namespace
+
+BugResult bug2(const Scene& scene, double radius, Vec2 start, Vec2 goal, const BugOptions& options) {
+  BugResult result;
+  result.path.push_back(start);
+  Walk walk{result};
+  if (distance(scene, start) <= radius) {
+    result.status = BugStatus::start_blocked;
+    return result;
+  }
+  if (distance(scene, goal) <= radius) {
+    result.status = BugStatus::unreachable;
+    return result;
+  }
+  const double h = options.step;
+  const double margin = options.margin < 0.0 ? h : options.margin;
+  const double follow_level = radius + margin;    // clearance kept round obstacles
+  const double hit_level = radius + 0.5 * margin; // an M-line step nearer than this hits
+  const Vec2 mline = goal - start;
+  const double mline_length = length(mline);
+  const double max_length = mline_length + options.length_factor * grown_perimeter(scene, follow_level);
+
+  Vec2 q = start;
+  while (result.length <= max_length) {
+    // M-line mode: step toward the goal until there or until the step would come too near.
+    const Vec2 to_goal = goal - q;
+    const double dist_goal = length(to_goal);
+    if (dist_goal <= h && clearance(scene, {q, goal}) > radius) {
+      if (dist_goal > 0.0) walk.add(goal);
+      result.status = BugStatus::reached;
+      return result;
+    }
+    const Vec2 dir = to_goal / dist_goal;
+    if (clearance(scene, {q, q + dir * h}) > hit_level) {
+      q = q + dir * h;
+      walk.add(q);
+      continue;
+    }
+    const Vec2 hit = hit_point(scene, hit_level, q, dir, h);
+    if (hit != q) walk.add(hit);
+    result.hit_points.push_back(hit);
+    q = hit;
+    const double hit_to_goal = length(goal - hit);
+
+    // Boundary mode: clockwise round the obstacle until a leave point or back at the hit.
+    Vec2 first{}, first_dir{};  // the first boundary point and the direction it was reached in
+    double followed = 0.0;
+    bool left = false;
+    while (!left) {
+      if (result.length > max_length) {
+        result.status = BugStatus::step_limit;
+        return result;
+      }
+      Vec2 p;
+      if (!boundary_step(scene, radius, follow_level, q, h, p)) {
+        result.status = BugStatus::unreachable;  // boxed into a pocket smaller than a step
+        return result;
+      }
+      if (followed == 0.0) {
+        first = p;
+        first_dir = p - q;
+      }
+      followed += length(p - q);
+      if (length(goal - p) <= h && clearance(scene, {p, goal}) > radius) {
+        walk.add(p);
+        q = p;
+        break;  // the M-line mode walks the last bit
+      }
+      // Crossing the M-line between q and p (p on it counts; q on it was counted before).
+      const double side_q = cross(mline, q - start), side_p = cross(mline, p - start);
+      if (side_q != 0.0 && (side_q > 0.0) != (side_p > 0.0)) {
+        const Vec2 m = q + (p - q) * (side_q / (side_q - side_p));
+        const double along = dot(m - start, mline) / (mline_length * mline_length);
+        if (along >= 0.0 && along <= 1.0 && length(goal - m) < hit_to_goal - h) {
+          const Vec2 toward = goal - m;
+          const double reach = std::min(h, length(toward));
+          if (clearance(scene, {m, m + toward * (reach / length(toward))}) > hit_level) {
+            walk.add(m);
+            result.leave_points.push_back(m);
+            q = m;
+            left = true;
+            continue;
+          }
+        }
+      }
+      // Back round at the first boundary point, going the same way: the goal is cut off.
+      if (followed > 3.0 * h && length(first - closest_point(Segment{q, p}, first)) <= 0.5 * h &&
+          dot(p - q, first_dir) > 0.0) {
+        walk.add(p);
+        result.status = BugStatus::unreachable;
+        return result;
+      }
+      walk.add(p);
+      q = p;
+    }
+  }
+  result.status = BugStatus::step_limit;
+  return result;
+}
+
+}  // namespace racer
