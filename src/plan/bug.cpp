@@ -15,9 +15,22 @@ namespace {
 
 // ---- The boundary step -----------------------------------------------------------------
 
-constexpr int kFeelerSamples = 32;    // angles tried round the circle before bisecting
-constexpr int kFeelerBisections = 30; // angle precision 2 pi / 32 / 2^30
+// Angles tried round the circle before bisecting: 16 leave gaps of 2 pi / 16 step < 0.4 step
+// of arc, narrower than any grown obstacle (at least twice the followed clearance, >= step).
+constexpr int kFeelerSamples = 16;
+constexpr int kFeelerBisections = 20; // angle within 2 pi / 16 / 2^20: 4e-7 step of arc
 constexpr int kStepHalvings = 6;      // a pocket narrower than the step: try shorter steps
+
+// The obstacles that can be within `level` of some point within `s` of q: those nearer to q
+// than level + s. The feeler asks only these (a step near a few obstacles of many).
+Scene nearby(const Scene& scene, Vec2 q, double reach) {
+  Scene out;
+  for (const Polygon& p : scene.polygons)
+    if (distance(p, q) < reach) out.polygons.push_back(p);
+  for (const Disc& d : scene.discs)
+    if (distance(d, q) < reach) out.discs.push_back(d);
+  return out;
+}
 
 // One clockwise step round the obstacle nearest to q (the obstacle on the right), to a point
 // at clearance `level` and distance `s` from q. False when no such point lies on the circle.
@@ -47,12 +60,14 @@ bool feeler_point(const Scene& scene, double level, Vec2 q, double s, Vec2& out)
   return false;
 }
 
-// A boundary step whose chord is free for the robot; shorter steps when the full one fails.
+// A boundary step whose chord is free for the robot (checked against the whole scene);
+// shorter steps when the full one fails.
 bool boundary_step(const Scene& scene, double radius, double level, Vec2 q, double step, Vec2& out) {
+  const Scene local = nearby(scene, q, level + step);
   double s = step;
   for (int k = 0; k <= kStepHalvings; ++k, s *= 0.5) {
     Vec2 p;
-    if (feeler_point(scene, level, q, s, p) && clearance(scene, {q, p}) > radius) {
+    if (feeler_point(local, level, q, s, p) && clearance(scene, {q, p}) > radius) {
       out = p;
       return true;
     }

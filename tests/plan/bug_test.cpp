@@ -5,7 +5,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <deque>
+#include <random>
+#include <string>
 
 #include "motion_scenes.h"
 #include "plan/obstacle_distance.h"
@@ -108,6 +113,120 @@ TEST(Bug2, SmallStepsAndPointRobotsStayFree) {
     expect_free(s.scene, 0.0, r.path, s.name);
     EXPECT_EQ(r.status, s.reachable ? BugStatus::reached : BugStatus::unreachable);
   }
+}
+
+// Clearance of each cell centre of an n x n grid of cells of size `cell` over [0, n cell]^2,
+// capped at `cap` (each obstacle only visits the cells within `cap` of its bounding box).
+std::vector<double> clearance_grid(const Scene& scene, double cell, int n, double cap) {
+  std::vector<double> out(static_cast<std::size_t>(n * n), cap);
+  const auto visit = [&](Vec2 lo, Vec2 hi, auto dist) {
+    const int i0 = std::max(0, static_cast<int>((lo.x - cap) / cell)), i1 = std::min(n - 1, static_cast<int>((hi.x + cap) / cell));
+    const int j0 = std::max(0, static_cast<int>((lo.y - cap) / cell)), j1 = std::min(n - 1, static_cast<int>((hi.y + cap) / cell));
+    for (int j = j0; j <= j1; ++j)
+      for (int i = i0; i <= i1; ++i) {
+        double& c = out[static_cast<std::size_t>(j * n + i)];
+        c = std::min(c, dist(Vec2{(i + 0.5) * cell, (j + 0.5) * cell}));
+      }
+  };
+  for (const Polygon& p : scene.polygons) {
+    Vec2 lo = p.vertices[0], hi = p.vertices[0];
+    for (Vec2 v : p.vertices) lo = {std::min(lo.x, v.x), std::min(lo.y, v.y)}, hi = {std::max(hi.x, v.x), std::max(hi.y, v.y)};
+    visit(lo, hi, [&](Vec2 q) { return distance(p, q); });
+  }
+  for (const Disc& d : scene.discs)
+    visit(d.centre - Vec2{d.radius, d.radius}, d.centre + Vec2{d.radius, d.radius}, [&](Vec2 q) { return distance(d, q); });
+  return out;
+}
+
+// Whether a chain of cells (4-connected, or 8-connected when `diagonal`) whose centres all
+// have clearance above `level` joins the cells of a and b.
+bool grid_connected(const std::vector<double>& clear, int n, double cell, double level, Vec2 a, Vec2 b, bool diagonal) {
+  const auto index = [&](Vec2 p) {
+    const int i = std::clamp(static_cast<int>(p.x / cell), 0, n - 1), j = std::clamp(static_cast<int>(p.y / cell), 0, n - 1);
+    return j * n + i;
+  };
+  const auto free = [&](int c) { return clear[static_cast<std::size_t>(c)] > level; };
+  std::vector<char> seen(clear.size(), 0);
+  const int from = index(a), to = index(b);
+  if (!free(from) || !free(to)) return false;
+  std::deque<int> open{from};
+  seen[static_cast<std::size_t>(from)] = 1;
+  while (!open.empty()) {
+    const int c = open.front();
+    open.pop_front();
+    if (c == to) return true;
+    for (int dj = -1; dj <= 1; ++dj)
+      for (int di = -1; di <= 1; ++di) {
+        if ((di == 0 && dj == 0) || (!diagonal && di != 0 && dj != 0)) continue;
+        const int i = c % n + di, j = c / n + dj;
+        if (i < 0 || j < 0 || i >= n || j >= n) continue;
+        const int k = j * n + i;
+        if (free(k) && !seen[static_cast<std::size_t>(k)]) {
+          seen[static_cast<std::size_t>(k)] = 1;
+          open.push_back(k);
+        }
+      }
+  }
+  return false;
+}
+
+TEST(Bug2, AgreesWithAGridFloodOnRandomScenes) {
+  // Random boxes and discs in a 14 x 14 walled arena; every other scene puts the goal in a
+  // ring whose gap is random (closed in a quarter of them). Reachable for sure when a
+  // 4-chain of cells at clearance above r + margin + cell joins start and goal (the chain's
+  // segments keep clearance above r + margin, the level Bug2 follows); unreachable for sure
+  // when no 8-chain of cells at clearance above r - cell does (any free path would give one).
+  // Bug2 must agree whenever the floods decide; scenes in between (a gap within a cell of
+  // the followed width) are skipped.
+  std::mt19937 rng(33);
+  std::uniform_real_distribution<double> pos(1.0, 13.0), size(0.3, 2.0), turn(0.0, 3.14159), gap(0.0, 1.6);
+  const double cell = 0.1, extent = 14.0;
+  const int n = static_cast<int>(extent / cell);
+  int reached = 0, unreachable = 0, skipped = 0;
+  for (int trial = 0; trial < 80; ++trial) {
+    Scene scene;
+    scene.polygons = {box({-1, -1}, {15, 0}), box({-1, 14}, {15, 15}), box({-1, -1}, {0, 15}), box({14, -1}, {15, 15})};
+    const bool ringed = trial % 2 == 0;
+    const Vec2 centre{pos(rng), pos(rng)};
+    if (ringed) {
+      const double g = trial % 8 == 0 ? 0.0 : gap(rng);
+      for (Polygon p : test::ring(2.0, g)) {
+        for (Vec2& v : p.vertices) v += centre;
+        scene.polygons.push_back(p);
+      }
+    }
+    const int count = 3 + trial % 6;
+    for (int k = 0; k < count; ++k) {
+      if (k % 3 == 2) scene.discs.push_back({{pos(rng), pos(rng)}, 0.5 * size(rng)});
+      else scene.polygons.push_back(oriented_box({pos(rng), pos(rng)}, size(rng), 0.25 * size(rng), turn(rng)));
+    }
+    const double radius = (trial % 3) * 0.2;
+    std::uniform_real_distribution<double> near(-1.2, 1.2);
+    Vec2 start, goal;
+    do start = {pos(rng), pos(rng)}; while (distance(scene, start) <= radius + 0.3);
+    do goal = ringed ? centre + Vec2{near(rng), near(rng)} : Vec2{pos(rng), pos(rng)};
+    while (distance(scene, goal) <= radius + 0.3);
+    BugOptions options;
+    const std::vector<double> clear = clearance_grid(scene, cell, n, 1.0);  // levels used are < 0.6
+    const double level = radius + options.step;
+    const bool sure_yes = grid_connected(clear, n, cell, level + cell, start, goal, false);
+    const bool sure_no = !grid_connected(clear, n, cell, radius - cell, start, goal, true);
+    const BugResult r = bug2(scene, radius, start, goal, options);
+    expect_free(scene, radius, r.path, "random " + std::to_string(trial));
+    if (sure_yes) {
+      EXPECT_EQ(r.status, BugStatus::reached) << trial;
+      ++reached;
+    } else if (sure_no) {
+      EXPECT_EQ(r.status, BugStatus::unreachable) << trial;
+      ++unreachable;
+    } else {
+      ++skipped;
+    }
+  }
+  std::printf("random scenes: %d reachable, %d unreachable, %d undecided by the floods\n", reached, unreachable, skipped);
+  EXPECT_GT(reached, 40);
+  EXPECT_GT(unreachable, 10);
+  EXPECT_LT(skipped, 16);  // the rings' gaps within a few cells of 2 (r + margin): ~1 in 5
 }
 
 }  // namespace
