@@ -1,7 +1,7 @@
-// Bug2: M-line walks, clockwise boundary walks with a feeler, the leave rule and the
-// loop-closure test.
+// Bug2 and Bug1: straight walks toward the goal, clockwise boundary walks with a feeler,
+// the leave rules and the loop-closure test.
 //
-// Sections: the boundary step (feeler) | the walk (M-line mode, boundary mode).
+// Sections: the boundary step (feeler) | Bug2 | Bug1.
 #include "plan/bug.h"
 
 #include <algorithm>
@@ -86,8 +86,6 @@ Vec2 hit_point(const Scene& scene, double level, Vec2 q, Vec2 dir, double step) 
   return q + dir * lo;
 }
 
-// ---- The walk ----------------------------------------------------------------------------
-
 struct Walk {
   BugResult& result;
   void add(Vec2 p) {
@@ -97,7 +95,16 @@ struct Walk {
   }
 };
 
+// Back round at the first boundary point `first` (reached in direction first_dir) on the
+// step q -> p, after following more than three steps: the chord passes within half a step
+// of it, going the same way (the other side of a narrow channel goes the opposite way).
+bool back_at_first(Vec2 first, Vec2 first_dir, Vec2 q, Vec2 p, double followed, double h) {
+  return followed > 3.0 * h && length(first - closest_point(Segment{q, p}, first)) <= 0.5 * h && dot(p - q, first_dir) > 0.0;
+}
+
 }  // namespace
+
+// ---- Bug2 ----------------------------------------------------------------------------------
 
 BugResult bug2(const Scene& scene, double radius, Vec2 start, Vec2 goal, const BugOptions& options) {
   BugResult result;
@@ -183,14 +190,109 @@ BugResult bug2(const Scene& scene, double radius, Vec2 start, Vec2 goal, const B
         }
       }
       // Back round at the first boundary point, going the same way: the goal is cut off.
-      if (followed > 3.0 * h && length(first - closest_point(Segment{q, p}, first)) <= 0.5 * h &&
-          dot(p - q, first_dir) > 0.0) {
+      if (back_at_first(first, first_dir, q, p, followed, h)) {
         walk.add(p);
         result.status = BugStatus::unreachable;
         return result;
       }
       walk.add(p);
       q = p;
+    }
+  }
+  result.status = BugStatus::step_limit;
+  return result;
+}
+
+// ---- Bug1 ----------------------------------------------------------------------------------
+
+BugResult bug1(const Scene& scene, double radius, Vec2 start, Vec2 goal, const BugOptions& options) {
+  BugResult result;
+  result.path.push_back(start);
+  Walk walk{result};
+  if (distance(scene, start) <= radius) {
+    result.status = BugStatus::start_blocked;
+    return result;
+  }
+  if (distance(scene, goal) <= radius) {
+    result.status = BugStatus::unreachable;
+    return result;
+  }
+  const double h = options.step;
+  const double margin = options.margin < 0.0 ? h : options.margin;
+  const double follow_level = radius + margin;
+  const double hit_level = radius + 0.5 * margin;
+  const double max_length = length(goal - start) + options.length_factor * grown_perimeter(scene, follow_level);
+
+  Vec2 q = start;
+  while (result.length <= max_length) {
+    // Straight toward the goal until there or until the step would come too near.
+    const Vec2 to_goal = goal - q;
+    const double dist_goal = length(to_goal);
+    if (dist_goal <= h && clearance(scene, {q, goal}) > radius) {
+      if (dist_goal > 0.0) walk.add(goal);
+      result.status = BugStatus::reached;
+      return result;
+    }
+    const Vec2 dir = to_goal / dist_goal;
+    if (clearance(scene, {q, q + dir * h}) > hit_level) {
+      q = q + dir * h;
+      walk.add(q);
+      continue;
+    }
+    const Vec2 hit = hit_point(scene, hit_level, q, dir, h);
+    if (hit != q) walk.add(hit);
+    result.hit_points.push_back(hit);
+    q = hit;
+
+    // Once round, recording the loop; the goal within a step ends it early.
+    std::vector<Vec2> loop{hit};
+    Vec2 first{}, first_dir{};
+    double followed = 0.0;
+    for (;;) {
+      if (result.length > max_length) {
+        result.status = BugStatus::step_limit;
+        return result;
+      }
+      Vec2 p;
+      if (!boundary_step(scene, radius, follow_level, q, h, p)) {
+        result.status = BugStatus::unreachable;
+        return result;
+      }
+      if (followed == 0.0) {
+        first = p;
+        first_dir = p - q;
+      }
+      followed += length(p - q);
+      walk.add(p);
+      if (length(goal - p) <= h && clearance(scene, {p, goal}) > radius) {
+        q = p;
+        break;
+      }
+      const bool closed = back_at_first(first, first_dir, q, p, followed, h);
+      q = p;
+      if (closed) {
+        // Back along the loop, the shorter way, to its point nearest the goal.
+        std::size_t best = 0;
+        for (std::size_t k = 1; k < loop.size(); ++k)
+          if (length(goal - loop[k]) < length(goal - loop[best])) best = k;
+        double ahead = 0.0;  // from loop[0] forward to loop[best]
+        for (std::size_t k = 1; k <= best; ++k) ahead += length(loop[k] - loop[k - 1]);
+        if (ahead <= followed - ahead) {
+          for (std::size_t k = 1; k <= best; ++k) walk.add(loop[k]);
+        } else {
+          for (std::size_t k = loop.size(); k-- > best;) walk.add(loop[k]);
+        }
+        q = loop[best];
+        const Vec2 toward = goal - q;
+        const double reach = std::min(h, length(toward));
+        if (clearance(scene, {q, q + toward * (reach / length(toward))}) <= hit_level) {
+          result.status = BugStatus::unreachable;  // the nearest point of the loop faces the obstacle
+          return result;
+        }
+        result.leave_points.push_back(q);
+        break;
+      }
+      loop.push_back(p);
     }
   }
   result.status = BugStatus::step_limit;

@@ -50,4 +50,13 @@ struct BugResult {
 /// Bug2 from start to goal; radius >= 0.
 BugResult bug2(const Scene& scene, double radius, Vec2 start, Vec2 goal, const BugOptions& options = {});
 
+/// Bug1, for comparison (Lumelsky & Stepanov): heads straight for the goal; at a hit point
+/// it goes once all the way round the obstacle (clockwise), remembering the boundary point
+/// nearest the goal, then back along the boundary the shorter way to it and leaves there
+/// toward the goal; if the way toward the goal is not free at that point, the goal is
+/// unreachable. Also complete; its path is bounded by |start - goal| + 1.5 x the perimeters
+/// of the obstacles met (each met once), so it is slower on easy scenes and bounded on hard
+/// ones where Bug2 can loop round an obstacle many times.
+BugResult bug1(const Scene& scene, double radius, Vec2 start, Vec2 goal, const BugOptions& options = {});
+
 }  // namespace racer

@@ -128,20 +128,24 @@ double microseconds_per_call(F f) {
 TEST(MotionFigures, PlannerCostsOnTheTestScenes) {
   FieldParams field;
   field.influence = 1.5;
-  std::printf("%-20s %5s %7s %7s | %-8s | %-11s %7s %6s %5s %8s | %-9s %7s %6s %8s\n", "scene", "r", "straight", "shortest",
-              "walk-to", "bug2", "length", "/short", "steps", "us", "field", "length", "steps", "us");
+  std::printf("%-20s %5s %7s %7s | %-8s | %-11s %7s %6s %5s %8s | %7s %6s %8s | %-9s %7s %6s %8s\n", "scene", "r", "straight",
+              "shortest", "walk-to", "bug2", "length", "/short", "steps", "us", "bug1", "/short", "us", "field", "length", "steps", "us");
   for (const test::MotionScene& s : test::motion_scenes()) {
     const double straight = length(s.goal - s.start);
     const double shortest = reference_shortest(s);
     const WalkToResult w = walk_to(s.scene, s.radius, s.start, s.goal);
     const BugResult b = bug2(s.scene, s.radius, s.start, s.goal);
+    const BugResult b1 = bug1(s.scene, s.radius, s.start, s.goal);
     const FieldResult f = follow_field(s.scene, s.radius, s.start, s.goal, field);
+    const double bug1_us = microseconds_per_call([&] { (void)bug1(s.scene, s.radius, s.start, s.goal); });
     const double bug_us = microseconds_per_call([&] { (void)bug2(s.scene, s.radius, s.start, s.goal); });
     const double field_us = microseconds_per_call([&] { (void)follow_field(s.scene, s.radius, s.start, s.goal, field); });
-    std::printf("%-20s %5.2f %7.2f %7.2f | %-8s | %-11s %7.2f %6.2f %5d %8.0f | %-9s %7.2f %6zu %8.0f\n", s.name.c_str(), s.radius,
-                straight, shortest, name(w.status), name(b.status), b.length,
-                std::isfinite(shortest) ? b.length / shortest : 0.0, b.steps, bug_us, name(f.status), f.length,
-                f.path.size() - 1, field_us);
+    const double ratio = std::isfinite(shortest) ? b.length / shortest : 0.0;
+    const double ratio1 = std::isfinite(shortest) ? b1.length / shortest : 0.0;
+    std::printf("%-20s %5.2f %7.2f %7.2f | %-8s | %-11s %7.2f %6.2f %5d %8.0f | %7.2f %6.2f %8.0f | %-9s %7.2f %6zu %8.0f\n",
+                s.name.c_str(), s.radius, straight, shortest, name(w.status), name(b.status), b.length, ratio, b.steps, bug_us,
+                b1.length, ratio1, bug1_us, name(f.status), f.length, f.path.size() - 1, field_us);
+    EXPECT_EQ(b1.status, b.status) << s.name;
     EXPECT_EQ(std::isfinite(shortest), s.reachable) << s.name;  // the reference agrees with the scenes' labels
     // Bug2 is never shorter than the shortest path; the reference lies a few per cent above it.
     if (b.status == BugStatus::reached) {
