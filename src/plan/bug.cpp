@@ -174,7 +174,7 @@ BugResult bug2(const Scene& scene, double radius, Vec2 start, Vec2 goal, const B
       }
       // Crossing the M-line between q and p (p on it counts; q on it was counted before).
       const double side_q = cross(mline, q - start), side_p = cross(mline, p - start);
-      if (side_q != 0.0 && (side_q > 0.0) != (side_p > 0.0)) {
+      if (side_q != 0.0 && (side_p == 0.0 || (side_q > 0.0) != (side_p > 0.0))) {
         const Vec2 m = q + (p - q) * (side_q / (side_q - side_p));
         const double along = dot(m - start, mline) / (mline_length * mline_length);
         if (along >= 0.0 && along <= 1.0 && length(goal - m) < hit_to_goal - h) {

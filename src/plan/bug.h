@@ -15,7 +15,8 @@
 // It follows the boundary at clearance r + margin, stepping along the circle of one step's
 // radius round its position (a bug's feeler): the first point of that circle, sweeping
 // counter-clockwise from the direction of the nearest obstacle, whose clearance is
-// r + margin. Units are the caller's (metres, cells).
+// r + margin. So completeness holds for the obstacles grown by r + margin: a gap narrower than
+// 2 (r + margin) counts as closed. Units are the caller's (metres, cells).
 #include <vector>
 
 #include "core/vec2.h"
