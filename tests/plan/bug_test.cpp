@@ -1,6 +1,8 @@
 // Bug2: reaches every reachable goal of the test scenes along a collision-free path, reports
 // the unreachable ones after one loop round the blocking obstacle, goes round where walk-to
 // stops, and leaves each obstacle on the M-line nearer the goal than where it hit it.
+//
+// Sections: the test scenes | hand-worked cases | random scenes against grid floods | Bug1.
 #include "plan/bug.h"
 
 #include <gtest/gtest.h>
