@@ -4,8 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
 #include <cstdio>
+#include <ctime>
 #include <numbers>
 #include <random>
 
@@ -147,6 +149,46 @@ TEST(CSpace, SlicesNearObstaclesAreConservativeAndTight) {
   // Finer slices lose less: a free pose's chance to be lost grows with the band rho w / 2.
   EXPECT_GE(fine_free, coarse_free);
   EXPECT_GE(fine_free, exact_free * 9 / 10);
+}
+
+// Measurement, not a check (disabled; docs/planners/motion_cspace_visibility.md quotes it):
+// slices built for the yard and per-query times of the slice, exact and brute-force tests.
+// Run with
+//   ./build/tests/racer_plan_tests --gtest_also_run_disabled_tests --gtest_filter='*CSpaceMeasure*'
+double cpu_micros() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) * 1e6 + static_cast<double>(t.tv_nsec) * 1e-3;
+}
+
+TEST(CSpace, DISABLED_CSpaceMeasure) {
+  const Scene s = yard();
+  const CarRect car{2.2, 0.9};
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<double> xy(-20.0, 20.0), th(0.0, 2 * kPi);
+  std::vector<std::array<double, 3>> poses(100000);
+  for (auto& p : poses) p = {xy(rng), xy(rng), th(rng)};
+  for (int n : {16, 64, 256}) {
+    const double t0 = cpu_micros();
+    const CSpace cs(s, car, {.slices = n});
+    const double build = cpu_micros() - t0;
+    std::size_t vertices = 0;
+    for (int k = 0; k < n; ++k)
+      for (const CObstacle& o : cs.slice(k)) vertices += o.polygon.vertices.size();
+    int free_slice = 0, free_exact = 0, free_brute = 0;
+    const double a = cpu_micros();
+    for (const auto& p : poses) free_slice += cs.pose_free(p[0], p[1], p[2]);
+    const double b = cpu_micros();
+    for (const auto& p : poses) free_exact += cs.pose_free_exact(p[0], p[1], p[2]);
+    const double c = cpu_micros();
+    for (const auto& p : poses) free_brute += brute_free(s, car, p[0], p[1], p[2]);
+    const double d = cpu_micros();
+    const double per = 1e3 / static_cast<double>(poses.size());  // us total -> ns per query
+    std::printf("slices %3d  pieces %zu  vertices %6zu  build %7.0f us  pose_free %5.0f ns  exact %5.0f ns  brute %5.0f ns  "
+                "free %d / %d / %d\n",
+                n, cs.pieces().size() + s.discs.size(), vertices, build, (b - a) * per, (c - b) * per, (d - c) * per,
+                free_slice, free_exact, free_brute);
+  }
 }
 
 }  // namespace
