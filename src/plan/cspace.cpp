@@ -72,6 +72,14 @@ bool CSpace::pose_free(double x, double y, double heading) const {
   return true;
 }
 
+bool CSpace::motion_free(Vec2 a, Vec2 b, int k) const {
+  const Segment s{a, b};
+  const Aabb sb = bounds(s);
+  for (const CObstacle& o : slice(k))
+    if (o.box.overlaps(sb) && intersects(s, o.polygon)) return false;
+  return true;
+}
+
 bool CSpace::pose_free_exact(double x, double y, double heading) const {
   const Polygon rect = oriented_box({x, y}, car_.half_length, car_.half_width, heading);
   const Aabb rect_box = bounds(rect);

@@ -66,6 +66,10 @@ class CSpace {
   /// heading of the slice holding `heading`; false may be a near miss the slice cannot
   /// tell apart (within about rho w / 2 of an obstacle, rho the half diagonal).
   bool pose_free(double x, double y, double heading) const;
+  /// Whether the car can translate from a to b at any headings of slice k: the segment
+  /// meets none of the slice's C-obstacles (touching counts), so every pose on it with a
+  /// heading in the slice's range is free (conservative, as pose_free).
+  bool motion_free(Vec2 a, Vec2 b, int k) const;
   /// Exact at this heading: the oriented rectangle against every convex piece (separating
   /// axes) and every disc (distance), with bounding-box rejection.
   bool pose_free_exact(double x, double y, double heading) const;

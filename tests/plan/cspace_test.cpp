@@ -151,6 +151,32 @@ TEST(CSpace, SlicesNearObstaclesAreConservativeAndTight) {
   EXPECT_GE(fine_free, exact_free * 9 / 10);
 }
 
+TEST(CSpace, FreeMotionsAreFreeAtEveryPoseAndHeadingOfTheSlice) {
+  const Scene s = yard();
+  const CarRect car{2.2, 0.9};
+  const CSpace cs(s, car, {.slices = 32});
+  std::mt19937 rng(8);
+  std::uniform_real_distribution<double> xy(-20.0, 20.0), step(-4.0, 4.0), unit(0.0, 1.0);
+  int free_motions = 0, blocked_motions = 0;
+  for (int trial = 0; trial < 600; ++trial) {
+    const Vec2 a{xy(rng), xy(rng)};
+    const Vec2 b = a + Vec2{step(rng), step(rng)};
+    const int k = static_cast<int>(rng() % 32);
+    if (!cs.motion_free(a, b, k)) {
+      ++blocked_motions;
+      continue;
+    }
+    ++free_motions;
+    for (int j = 0; j < 20; ++j) {  // random points of the segment at random headings of the slice
+      const Vec2 q = a + (b - a) * unit(rng);
+      const double h = (k + unit(rng) - 0.5) * cs.slice_width();
+      EXPECT_TRUE(brute_free(s, car, q.x, q.y, h)) << trial;
+    }
+  }
+  EXPECT_GT(free_motions, 100);
+  EXPECT_GT(blocked_motions, 100);
+}
+
 // Measurement, not a check (disabled; docs/planners/motion_cspace_visibility.md quotes it):
 // slices built for the yard and per-query times of the slice, exact and brute-force tests.
 // Run with
