@@ -162,6 +162,25 @@ TEST(VisibilityGraph, DiscRobotRoundsTheCorners) {
   }
 }
 
+TEST(VisibilityGraph, GapWiderThanTheRobotOnly) {
+  // A wall with a gap 1 wide at x in [-0.5, 0.5]: a disc of radius 0.4 goes straight
+  // through (length 10), one of radius 0.6 (diameter 1.2) must go round an end of the
+  // wall: at least 2 sqrt(5^2 + 4^2) = 12.8 even for a point.
+  Scene s;
+  s.polygons.push_back(box({-5, -1}, {-0.5, 1}));
+  s.polygons.push_back(box({0.5, -1}, {5, 1}));
+  VisibilityGraph thin(s, {.robot_radius = 0.4});
+  const VisibilityPath through = thin.query({0, -5}, {0, 5});
+  ASSERT_TRUE(through.found);
+  EXPECT_DOUBLE_EQ(through.length, 10.0);
+  VisibilityGraph wide(s, {.robot_radius = 0.6});
+  const VisibilityPath round = wide.query({0, -5}, {0, 5});
+  ASSERT_TRUE(round.found);
+  EXPECT_GT(round.length, 2 * std::sqrt(41.0));
+  for (Vec2 v : round.points) EXPECT_TRUE(std::abs(v.x) > 5.0 || std::abs(v.y) > 1.0);
+  expect_clear(s, round, 0.6);
+}
+
 // Random boxes and random free ends.
 Scene random_boxes(std::mt19937& rng, int n) {
   std::uniform_real_distribution<double> at(-20.0, 20.0), side(0.5, 4.0);
