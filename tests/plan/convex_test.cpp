@@ -18,7 +18,10 @@ bool same_ring(const Polygon& a, const Polygon& b, double tol) {
   if (a.size() != b.size()) return false;
   for (int shift = 0; shift < a.size(); ++shift) {
     bool all = true;
-    for (int k = 0; k < a.size() && all; ++k) all = length(a.vertices[static_cast<std::size_t>((k + shift) % a.size())] - b.vertices[static_cast<std::size_t>(k)]) <= tol;
+    for (int k = 0; k < a.size() && all; ++k) {
+      const Vec2 u = a.vertices[static_cast<std::size_t>((k + shift) % a.size())], v = b.vertices[static_cast<std::size_t>(k)];
+      all = length(u - v) <= tol;
+    }
     if (all) return true;
   }
   return false;
@@ -160,7 +163,10 @@ TEST(Convex, CircumscribedPolygonContainsTheDisc) {
   EXPECT_TRUE(is_convex(p));
   // Just inside the circle: points on it touch the polygon at the tangent points, where
   // rounding may put them a few ulps out.
-  for (int k = 0; k < 360; ++k) EXPECT_TRUE(convex_contains(p, d.centre + from_angle(k * std::numbers::pi / 180.0) * (d.radius * (1 - 1e-12))));
+  for (int k = 0; k < 360; ++k) {
+    const Vec2 on_circle = d.centre + from_angle(k * std::numbers::pi / 180.0) * (d.radius * (1 - 1e-12));
+    EXPECT_TRUE(convex_contains(p, on_circle)) << k;
+  }
   for (Vec2 v : p.vertices) EXPECT_NEAR(length(v - d.centre), 1.5 / std::cos(std::numbers::pi / 12), 1e-12);
 }
 
