@@ -160,7 +160,7 @@ TEST_P(DetourWithRouter, AroundAStoppedCarAndOnToTheFinish) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Driver, DetourWithRouter, ::testing::ValuesIn(kRouterPlanners),
-                         [](const ::testing::TestParamInfo<std::string_view>& info) { return std::string(info.param); });
+                         [](const ::testing::TestParamInfo<std::string_view>& param_info) { return std::string(param_info.param); });
 
 // A detour ends when its blockage moves off: car 1 stands across the line until car 0 has
 // planned its detour, then drives away (moved 300 m up the road at speed); car 0 is off the

@@ -57,8 +57,8 @@ int run(const std::vector<std::string>& args) {
   const auto n = static_cast<double>(scenarios.size());
   for (const auto& planner : planners) {
     if (!wanted.empty() && wanted.count(std::string(planner->name())) == 0) continue;
-    long matched = 0, expanded = 0;
-    double max_ratio = 0.0;
+    long matched = 0, expanded = 0, ratios = 0;
+    double max_ratio = 0.0, ratio_sum = 0.0;
     for (const MovingAiScenario& s : scenarios) {  // the checked pass (also grows the planner's memory)
       const SearchResult& r = planner->plan(map.value(), s.start, s.goal);
       expanded += r.expanded;
@@ -67,7 +67,11 @@ int run(const std::vector<std::string>& args) {
         continue;
       }
       if (std::abs(r.cost - s.optimal_length) <= 1e-6) ++matched;
-      if (s.optimal_length > 0.0) max_ratio = std::max(max_ratio, r.cost / s.optimal_length);
+      if (s.optimal_length > 0.0) {
+        max_ratio = std::max(max_ratio, r.cost / s.optimal_length);
+        ratio_sum += r.cost / s.optimal_length;
+        ++ratios;
+      }
     }
     const Stopwatch clock;
     for (long pass = 0; pass < repeat; ++pass)
@@ -77,6 +81,7 @@ int run(const std::vector<std::string>& args) {
     if (exact && matched != static_cast<long>(scenarios.size())) exact_all_matched = false;
     list.push_back({{"name", std::string(planner->name())}, {"exact", exact}, {"bound", planner->bound()},
                     {"queries", scenarios.size()}, {"matched", matched},
+                    {"mean_ratio_to_optimal", ratios > 0 ? ratio_sum / static_cast<double>(ratios) : -1.0},
                     {"max_ratio_to_optimal", std::isfinite(max_ratio) ? max_ratio : -1.0},
                     {"us_per_query", wall * 1e6 / (n * static_cast<double>(repeat))},
                     {"expanded_per_query", static_cast<double>(expanded) / n}});
@@ -93,9 +98,11 @@ const Experiment kPlannersExperiment{
     "racer-bench planners --map FILE --scen FILE [--repeat N] [--only NAME,...]",
     R"(  planners  every grid planner (src/plan/registry.h) on every scenario of a MovingAI map:
             {"planners": [{"name", "exact", "bound", "queries", "matched",
-            "max_ratio_to_optimal", "us_per_query", "expanded_per_query"}]} (matched:
+            "mean_ratio_to_optimal", "max_ratio_to_optimal", "us_per_query",
+            "expanded_per_query"}]} (matched:
             cost within 1e-6 of the .scen optimum; bound: the promised ratio to the optimum,
-            1 exact, 0 none; max_ratio_to_optimal -1 when a query found no path); exits 1
+            1 exact, 0 none; ratios of the found paths' costs; max_ratio_to_optimal -1 when a
+            query found no path); exits 1
             when an exact planner missed a scenario's optimum
 )",
     R"(planners options:
