@@ -125,6 +125,7 @@ const SearchResult& BestFirstSearch::search(const SearchGrid& grid, GridCell sta
   while (!heap_.empty()) {
     const HeapEntry current = heap_pop();
     ++result_.expanded;
+    if (trace_) trace_->expanded.push_back(grid.cell(current.cell));
     if (current.cell == target) {
       found = true;
       break;
@@ -235,10 +236,12 @@ void BestFirstSearch::heap_update(std::int32_t pos, Key f, Key g) {
 // ---- The planners ----------------------------------------------------------------------------
 
 const SearchResult& DijkstraPlanner::plan(const SearchGrid& grid, GridCell start, GridCell goal) {
+  search_.set_trace(trace_);
   return search_.search(grid, start, goal, {Heuristic::zero, 1.0, 0.0});
 }
 
 const SearchResult& AStarPlanner::plan(const SearchGrid& grid, GridCell start, GridCell goal) {
+  search_.set_trace(trace_);
   return search_.search(grid, start, goal, {heuristic_.value_or(exact_heuristic(grid.connectivity())), 1.0, 1.0});
 }
 
@@ -246,10 +249,12 @@ WeightedAStarPlanner::WeightedAStarPlanner(double w, std::optional<Heuristic> he
     : w_(std::isfinite(w) ? std::max(w, 1.0) : 1.0), heuristic_(heuristic) {}
 
 const SearchResult& WeightedAStarPlanner::plan(const SearchGrid& grid, GridCell start, GridCell goal) {
+  search_.set_trace(trace_);
   return search_.search(grid, start, goal, {heuristic_.value_or(exact_heuristic(grid.connectivity())), 1.0, w_});
 }
 
 const SearchResult& GreedyPlanner::plan(const SearchGrid& grid, GridCell start, GridCell goal) {
+  search_.set_trace(trace_);
   return search_.search(grid, start, goal, {heuristic_.value_or(exact_heuristic(grid.connectivity())), 0.0, 1.0});
 }
 

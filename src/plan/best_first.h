@@ -43,6 +43,8 @@ class BestFirstSearch {
   const SearchResult& search(const SearchGrid& grid, GridCell start, GridCell goal, const BestFirstParams& params);
 
   const SearchResult& result() const { return result_; }
+  /// From the next search on, appends each expanded cell to `trace` (nullptr: none).
+  void set_trace(PlanTrace* trace) { trace_ = trace; }
   /// Nodes currently allocated (grows to the largest grid searched, never shrinks).
   std::size_t node_capacity() const { return nodes_.size(); }
 
@@ -75,6 +77,7 @@ class BestFirstSearch {
   std::vector<HeapEntry> heap_;
   std::uint32_t generation_ = 0;
   SearchResult result_;
+  PlanTrace* trace_ = nullptr;
 };
 
 /// Fills result.cost and result.length from result.path: the sums of move_cost and

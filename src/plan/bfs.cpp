@@ -58,6 +58,7 @@ const SearchResult& BfsPlanner::plan(const SearchGrid& grid, GridCell start, Gri
   for (std::size_t head = 0; !found && head < queue_.size(); ++head) {
     const std::uint32_t current = queue_[head];
     ++result_.expanded;
+    if (trace_) trace_->expanded.push_back(grid.cell(current));
     const int count = grid_moves(grid, grid.cell(current), moves);
     for (int k = 0; k < count; ++k) {
       const std::uint32_t cell = index_of(grid, moves[k].to);
@@ -114,6 +115,7 @@ const SearchResult& BidirectionalBfsPlanner::plan(const SearchGrid& grid, GridCe
     for (std::size_t i = 0; meet_side < 0 && i < side.frontier.size(); ++i) {
       const std::uint32_t current = side.frontier[i];
       ++result_.expanded;
+      if (trace_) trace_->expanded.push_back(grid.cell(current));
       const int count = grid_moves(grid, grid.cell(current), moves);
       for (int k = 0; k < count; ++k) {
         const std::uint32_t cell = index_of(grid, moves[k].to);

@@ -39,6 +39,7 @@ const SearchResult& DStarLite::compute() {
   if (!search_.ready()) return result_;
   const SearchGrid& grid = search_.grid();
   if (!goal_in_bounds_ || !grid.passable(start_.x, start_.y) || !grid.passable(goal_.x, goal_.y)) return result_;
+  search_.set_trace(trace_);
   result_.expanded = search_.compute();
   std::vector<GridCell> path;
   if (search_.g(start_) < kPathKeyInfinity && search_.trace(start_, path)) cost_key_ = search_.g(start_);

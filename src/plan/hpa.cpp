@@ -217,6 +217,7 @@ double HpaPlanner::local_search(const SearchGrid& grid, const Rect& rect, GridCe
     local_closed_[tu] = 1;
     ++local_expanded_;
     const GridCell c = cell_of(top.id);
+    if (trace_) trace_->expanded.push_back(c);
     if (to_goal && c == goal) {
       local_path_.clear();
       for (int i = top.id; i >= 0; i = local_parent_[static_cast<std::size_t>(i)]) local_path_.push_back(cell_of(i));
@@ -338,6 +339,7 @@ const SearchResult& HpaPlanner::plan(const SearchGrid& grid, GridCell start, Gri
     if (abs_closed_[tu] != 0 || top.g > abs_g_[tu]) continue;
     abs_closed_[tu] = 1;
     ++abstract_expanded;
+    if (trace_) trace_->expanded.push_back(cell_of_node(top.id));
     if (top.id == g_id) {
       reached = true;
       break;

@@ -188,6 +188,7 @@ long IncrementalSearch::compute() {
       continue;
     }
     ++expanded;
+    if (trace_) trace_->expanded.push_back(cell_of(u));
     if (g_[u] > rhs_[u]) {  // overconsistent: its cost is final; lower the neighbours
       g_[u] = rhs_[u];
       heap_remove(u);

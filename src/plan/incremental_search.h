@@ -30,6 +30,7 @@
 
 #include "plan/grid.h"
 #include "plan/grid_search.h"
+#include "plan/planner.h"
 
 namespace racer {
 
@@ -73,6 +74,8 @@ class IncrementalSearch {
   /// Expands cells until the focus's cost is optimal (or, without a focus, until every
   /// cell's is). Returns the number of expansions.
   long compute();
+  /// From the next compute() on, appends each expanded cell to `trace` (nullptr: none).
+  void set_trace(PlanTrace* trace) { trace_ = trace; }
 
   bool ready() const { return grid_ != nullptr; }
   const SearchGrid& grid() const { return *grid_; }
@@ -129,6 +132,7 @@ class IncrementalSearch {
 
   const SearchGrid* grid_ = nullptr;
   std::optional<GridCell> focus_;
+  PlanTrace* trace_ = nullptr;
   PathKey km_ = 0;
   std::vector<PathKey> g_, rhs_;
   std::vector<std::uint8_t> source_;

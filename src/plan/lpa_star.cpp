@@ -33,6 +33,7 @@ const SearchResult& LpaStar::compute() {
   if (!search_.ready()) return result_;
   const SearchGrid& grid = search_.grid();
   if (!in_bounds_ || !grid.passable(start_.x, start_.y) || !grid.passable(goal_.x, goal_.y)) return result_;
+  search_.set_trace(trace_);
   result_.expanded = search_.compute();
   std::vector<GridCell> path;
   if (search_.g(goal_) < kPathKeyInfinity && search_.trace(goal_, path)) {

@@ -3,6 +3,7 @@
 #include "plan/navmesh.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace racer {
 namespace {
@@ -137,6 +138,8 @@ const SearchResult& NavMeshPlanner::plan(const SearchGrid& grid, GridCell start,
     while (astar_.pop(u)) {
       ++result_.expanded;
       if (u == goal_node) break;
+      if (trace_)  // the cell where the best path so far crosses the portal
+        trace_->expanded.push_back({static_cast<int>(std::floor(point_[u].x)), static_cast<int>(std::floor(point_[u].y))});
       const std::uint32_t p = u / 2, into = (u & 1u) != 0 ? portals[p].a : portals[p].b;
       const Vec2 m = point_[u];
       if (into == rg) astar_.offer(goal_node, astar_.g(u) + length(gp - m), 0.0, u);

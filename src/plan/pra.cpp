@@ -261,6 +261,8 @@ bool PraPlanner::level_search(int level, int from, int goal, int tail, bool rest
     if (closed_[tu] != 0 || top.g > g_[tu]) continue;
     closed_[tu] = 1;
     ++expanded_;
+    if (trace_)  // the node's cell: the mean of its cells' coordinates, rounded
+      trace_->expanded.push_back({static_cast<int>(std::lround(lv.x[tu])), static_cast<int>(std::lround(lv.y[tu]))});
     if (is_target(top.id)) {
       path_.clear();
       for (std::int32_t i = top.id; i >= 0; i = came_from_[static_cast<std::size_t>(i)]) path_.push_back(i);

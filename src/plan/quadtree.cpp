@@ -165,6 +165,7 @@ const SearchResult& QuadtreePlanner::plan(const SearchGrid& grid, GridCell start
     while (astar_.pop(u)) {
       ++result_.expanded;
       if (u == goal_node) break;
+      if (trace_) trace_->expanded.push_back({leaves[u].x + leaves[u].size / 2, leaves[u].y + leaves[u].size / 2});
       const Vec2 cu = leaves[u].centre();
       if (u == lg) astar_.offer(goal_node, astar_.g(u) + length(gp - cu), 0.0, u);
       for (const std::uint32_t v : tree_.neighbours(u)) {
@@ -234,6 +235,7 @@ const SearchResult& FramedQuadtreePlanner::plan(const SearchGrid& grid, GridCell
     std::uint32_t u = 0;
     while (astar_.pop(u)) {
       ++result_.expanded;
+      if (trace_) trace_->expanded.push_back(grid.cell(u));
       if (u == t) break;
       const GridCell c = grid.cell(u);
       const Vec2 cp = centre_of(c);
