@@ -78,6 +78,7 @@ void FlowApp::main_menu() {
       go(Screen::Setup);
     }
   }
+  if (main_list_.button("Planner Lab")) open_lab(std::nullopt);
   if (main_list_.button("Settings")) {
     settings_return_ = Screen::MainMenu;
     settings_list_.focus = 0;

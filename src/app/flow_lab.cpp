@@ -1,0 +1,44 @@
+// FlowApp's planner lab screen: the LabSession and its LabView (ui/lab_view.h), made when
+// the lab is first opened (the main menu's "Planner Lab", or racer --lab).
+#include "app/flow_app.h"
+#include "game/lab_map.h"
+#include "game/lab_planners.h"
+
+namespace racer {
+namespace {
+
+// Enabled when the lab opens without --lab-planners: an exact search, a greedy one, two
+// decompositions and an incremental planner.
+constexpr const char* kDefaultLabPlanners[] = {"astar_generic", "greedy", "hpa", "navmesh", "lpa"};
+
+}  // namespace
+
+void FlowApp::open_lab(std::optional<LabMap> map) {
+  if (!lab_) {
+    lab_ = std::make_unique<LabSession>(lab_layers(), lab_wall_clock());
+    lab_view_ = std::make_unique<LabView>(window_.renderer());
+    lab_->set_map(map ? std::move(*map) : builtin_lab_map());
+    if (!config_.options.map.empty()) lab_view_->set_map_path(config_.options.map);
+    LabQuery q = lab_->query();
+    if (config_.lab_start) q.start = *config_.lab_start;
+    if (config_.lab_goal) q.goal = *config_.lab_goal;
+    lab_->set_query(q);
+    std::vector<std::string> names = config_.lab_planners;
+    if (names.empty()) names.assign(std::begin(kDefaultLabPlanners), std::end(kDefaultLabPlanners));
+    for (const std::string& n : names)
+      if (const int i = lab_->find(n); i >= 0) lab_->set_enabled(i, true);
+  } else if (map) {
+    lab_->set_map(std::move(*map));
+  }
+  go(Screen::Lab);
+}
+
+void FlowApp::lab_screen() {
+  if (!lab_) return;
+  if (lab_view_->frame(*lab_, ui_.fonts(), nav_.back)) {
+    main_list_.focus = 0;
+    go(Screen::MainMenu);
+  }
+}
+
+}  // namespace racer
