@@ -27,6 +27,7 @@ void FlowApp::open_lab(std::optional<LabMap> map) {
     if (names.empty()) names.assign(std::begin(kDefaultLabPlanners), std::end(kDefaultLabPlanners));
     for (const std::string& n : names)
       if (const int i = lab_->find(n); i >= 0) lab_->set_enabled(i, true);
+    if (const int first = lab_->find(names.front()); first >= 0) lab_->select(first);  // its expansions shown
   } else if (map) {
     lab_->set_map(std::move(*map));
   }

@@ -12,7 +12,7 @@ namespace racer {
 
 /// Tracks are coarsened until neither side exceeds this many cells (a 0.5 m cost grid of a
 /// 600 m track would be 1200 cells across: too many to see or to search interactively).
-constexpr int kLabMaxTrackSide = 320;
+constexpr int kLabMaxTrackSide = 512;
 
 /// The built-in map: 64 x 40 cells of rooms and corridors, 8-connected.
 LabMap builtin_lab_map();

@@ -169,13 +169,14 @@ bool LabView::frame(LabSession& s, const UiFonts& fonts, bool back) {
   ImGui::PopFont();
   // The canvas: right of the panel, above the figures (figures() set canvas_.y1).
   canvas_.x0 = kPanelWidth;
-  canvas_.y0 = 0.0f;
   canvas_.x1 = d.x;
+  canvas_.y0 = legend(s, false);  // the legend's strip on top
   if (need_fit_) fit(s);
   keys(s);
   canvas_input(s);
   update_textures(s);
   draw_map(s);
+  legend(s, true);
   return close;
 }
 
@@ -230,7 +231,7 @@ void LabView::panel(LabSession& s, const UiFonts& fonts, bool& close) {
     ImGui::TextDisabled("%d x %d cells", g.width(), g.height());
   char buf[512];
   std::snprintf(buf, sizeof buf, "%s", map_path_.c_str());
-  ImGui::SetNextItemWidth(kPanelWidth - 120.0f);
+  ImGui::SetNextItemWidth(kPanelWidth - 140.0f);
   if (ImGui::InputTextWithHint("##map", ".map or track .json", buf, sizeof buf)) map_path_ = buf;
   ImGui::SameLine();
   if (ImGui::Button("Load") && !map_path_.empty()) {
@@ -570,7 +571,19 @@ void LabView::draw_map(const LabSession& s) {
     for (std::size_t r = 0; r < shown.size(); ++r) {
       const LabEntry& e = s.entry(shown[r]);
       const float offset = (static_cast<float>(r) - 0.5f * static_cast<float>(shown.size() - 1)) * width;
-      const std::vector<Vec2>& path = e.outcome.path;
+      // Collinear runs merged: fewer, longer segments.
+      std::vector<Vec2> path;
+      for (const Vec2& v : e.outcome.path) {
+        if (path.size() >= 2) {
+          const Vec2 a = path[path.size() - 2], b = path.back();
+          if (std::abs((b.x - a.x) * (v.y - b.y) - (b.y - a.y) * (v.x - b.x)) < 1e-9 &&
+              (b.x - a.x) * (v.x - b.x) + (b.y - a.y) * (v.y - b.y) > 0.0) {
+            path.back() = v;
+            continue;
+          }
+        }
+        path.push_back(v);
+      }
       std::vector<ImVec2> pts(path.size());
       for (std::size_t k = 0; k < path.size(); ++k) {
         // The normal at a vertex: the mean of its segments' normals.
@@ -582,10 +595,12 @@ void LabView::draw_map(const LabSession& s) {
         to_screen(path[k].x, path[k].y, sx, sy);
         pts[k] = {sx + static_cast<float>(nx) * offset, sy + static_cast<float>(ny) * offset};
       }
-      if (pass == 0)
-        dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), IM_COL32(0, 0, 0, 150), ImDrawFlags_None, width + 2.0f);
-      else
-        dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), im_colour(e.colour), ImDrawFlags_None, width);
+      // Segment by segment with round joints: a thick polyline's mitred joints spike at
+      // sharp turns.
+      const ImU32 col = pass == 0 ? IM_COL32(0, 0, 0, 150) : im_colour(e.colour);
+      const float w = pass == 0 ? width + 2.0f : width;
+      for (std::size_t k = 0; k + 1 < pts.size(); ++k) dl->AddLine(pts[k], pts[k + 1], col, w);
+      for (std::size_t k = 1; k + 1 < pts.size(); ++k) dl->AddCircleFilled(pts[k], 0.5f * w, col, 8);
     }
   // The polygon being drawn.
   if (!polygon_.empty()) {
@@ -610,34 +625,46 @@ void LabView::draw_map(const LabSession& s) {
   };
   marker(s.query().start, IM_COL32(80, 220, 100, 255), "S");
   marker(s.query().goal, IM_COL32(255, 90, 80, 255), "G");
-  // The legend of what is on the canvas, top right.
-  std::vector<std::pair<ImU32, std::string>> legend;
-  legend.push_back({IM_COL32(80, 220, 100, 255), "S start (left click)"});
-  legend.push_back({IM_COL32(255, 90, 80, 255), "G goal (right click)"});
-  legend.push_back({IM_COL32(228, 228, 220, 255), "free cell (bluer: costs more)"});
-  legend.push_back({IM_COL32(42, 47, 58, 255), "wall"});
+  dl->PopClipRect();
+}
+
+float LabView::legend(const LabSession& s, bool draw) const {
+  // What is on the canvas, as a strip of swatches across its top (wrapping), never over the map.
+  std::vector<std::pair<ImU32, std::string>> items;
+  items.push_back({IM_COL32(80, 220, 100, 255), "S start (left click)"});
+  items.push_back({IM_COL32(255, 90, 80, 255), "G goal (right click)"});
+  items.push_back({IM_COL32(228, 228, 220, 255), "free cell (bluer: dearer)"});
+  items.push_back({IM_COL32(42, 47, 58, 255), "wall"});
+  if (!s.map().obstacles.empty()) items.push_back({IM_COL32(255, 200, 60, 255), "drawn polygon"});
+  const int ff = s.find("flow_field");
+  if (show_field_ && ff >= 0 && s.entry(ff).enabled) items.push_back({IM_COL32(252, 137, 97, 255), "flow field: yellow near G, purple far"});
   if (show_expanded_ && s.selected() >= 0) {
     const LabEntry& e = s.entry(s.selected());
-    legend.push_back({im_colour(e.colour, 200), "cells " + std::string(e.layer->name()) + " expanded (" +
-                                                    std::to_string(s.shown_expansions()) + " of " +
-                                                    std::to_string(s.trace_size()) + ")"});
+    items.push_back({im_colour(e.colour, 120), "cells " + std::string(e.layer->name()) + " expanded (" +
+                                                  std::to_string(s.shown_expansions()) + " of " + std::to_string(s.trace_size()) + ")"});
   }
-  if (show_field_ && has_field_ && ff >= 0 && s.entry(ff).enabled)
-    legend.push_back({IM_COL32(252, 137, 97, 255), "flow field: yellow near G, purple far"});
-  if (!shown.empty()) legend.push_back({IM_COL32(255, 255, 255, 255), "lines: paths, in the planners' colours"});
-  float lw = 0.0f;
-  for (const auto& l : legend) lw = std::max(lw, ImGui::CalcTextSize(l.second.c_str()).x);
-  const float lh = ImGui::GetTextLineHeight() + 3.0f;
-  const float bx = canvas_.x1 - lw - 40.0f, by = canvas_.y0 + 8.0f;
-  dl->AddRectFilled({bx - 8.0f, by - 6.0f}, {canvas_.x1 - 8.0f, by + lh * static_cast<float>(legend.size()) + 4.0f},
-                    IM_COL32(12, 14, 20, 215), 4.0f);
-  for (std::size_t i = 0; i < legend.size(); ++i) {
-    const float y = by + lh * static_cast<float>(i);
-    dl->AddRectFilled({bx, y + 3.0f}, {bx + 14.0f, y + lh - 4.0f}, legend[i].first);
-    dl->AddRect({bx, y + 3.0f}, {bx + 14.0f, y + lh - 4.0f}, IM_COL32(140, 140, 150, 255));
-    dl->AddText({bx + 22.0f, y}, IM_COL32(230, 232, 238, 255), legend[i].second.c_str());
+  items.push_back({IM_COL32(0, 0, 0, 0), "lines: paths in the planners' colours (table below)"});
+  ImDrawList* dl = ImGui::GetBackgroundDrawList();
+  const float lh = ImGui::GetTextLineHeight() + 6.0f, pad = 8.0f, sw = 14.0f;
+  float x = canvas_.x0 + pad, y = 4.0f;
+  for (const auto& [colour, text] : items) {
+    const float w = sw + 6.0f + ImGui::CalcTextSize(text.c_str()).x + 18.0f;
+    if (x + w > canvas_.x1 && x > canvas_.x0 + pad) {
+      x = canvas_.x0 + pad;
+      y += lh;
+    }
+    if (draw) {
+      if ((colour >> IM_COL32_A_SHIFT) != 0) {
+        dl->AddRectFilled({x, y + 3.0f}, {x + sw, y + lh - 7.0f}, colour);
+        dl->AddRect({x, y + 3.0f}, {x + sw, y + lh - 7.0f}, IM_COL32(150, 150, 160, 255));
+      } else {  // a line swatch
+        dl->AddLine({x, y + lh * 0.5f - 2.0f}, {x + sw, y + lh * 0.5f - 2.0f}, IM_COL32(230, 232, 238, 255), 2.5f);
+      }
+      dl->AddText({x + sw + 6.0f, y}, IM_COL32(230, 232, 238, 255), text.c_str());
+    }
+    x += w;
   }
-  dl->PopClipRect();
+  return std::max(y + lh, 4.0f + 2.0f * lh);  // at least two lines, so the map rarely moves
 }
 
 }  // namespace racer

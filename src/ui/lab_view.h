@@ -22,8 +22,9 @@ namespace racer {
 
 /// The lab's keys, as the panel lists them.
 inline constexpr const char* kLabKeys =
-    "Left/Right step  PgUp/PgDn step 100  Home/End first/all\n"
-    "Tab next planner  F fit  P paint  O polygon  Esc back";
+    "Left/Right: step   PgUp/PgDn: 100 steps\n"
+    "Home/End: first/all   Tab: next planner\n"
+    "F: fit   P: paint   O: polygon   Esc: back";
 
 /// A wall clock for LabSession's timings (seconds, steady).
 LabClock lab_wall_clock();
@@ -54,6 +55,8 @@ class LabView {
   void canvas_input(LabSession& s);
   void keys(LabSession& s);
   void draw_map(const LabSession& s);
+  /// The legend strip atop the canvas: drawn if `draw`; returns its bottom edge (px).
+  float legend(const LabSession& s, bool draw) const;
   void update_textures(const LabSession& s);
   void fit(const LabSession& s);
   Vec2 to_cell(float sx, float sy) const;    // screen px -> cell units
