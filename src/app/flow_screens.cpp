@@ -78,12 +78,12 @@ void FlowApp::main_menu() {
       go(Screen::Setup);
     }
   }
-  if (main_list_.button("Planner Lab")) open_lab(std::nullopt);
   if (main_list_.button("Settings")) {
     settings_return_ = Screen::MainMenu;
     settings_list_.focus = 0;
     go(Screen::Settings);
   }
+  if (main_list_.button("Planner Lab")) open_lab(std::nullopt);
   if (main_list_.button("Quit")) quit_ = true;
   main_list_.end();
   draw_hint(f, devices_.controller_count() > 0 ? "D-pad / stick  move      A  select      B  back"
