@@ -80,6 +80,15 @@ LabClock lab_wall_clock() {
   };
 }
 
+int LabView::field_layer(const LabSession& s) {
+  // The selected layer's field if it has one, else the first enabled layer's.
+  const auto has = [&](int i) { return i >= 0 && s.entry(i).enabled && s.entry(i).answered && !s.entry(i).outcome.field.empty(); };
+  if (has(s.selected())) return s.selected();
+  for (int i = 0; i < s.layer_count(); ++i)
+    if (has(i)) return i;
+  return -1;
+}
+
 LabView::LabView(SDL_Renderer* renderer) : renderer_(renderer) {}
 
 LabView::~LabView() {
@@ -120,10 +129,11 @@ void LabView::update_textures(const LabSession& s) {
         pixels_[g.index(x, y)] = c;
       }
     if (map_tex_) SDL_UpdateTexture(map_tex_, nullptr, pixels_.data(), pitch);
-    // The flow field: distances scaled to the largest finite one.
+    // The heat map: the field of the layer field_layer() picks, scaled to its largest
+    // finite value.
     has_field_ = false;
-    const int ff = s.find("flow_field");
-    if (ff >= 0 && s.entry(ff).enabled && s.entry(ff).answered && s.entry(ff).outcome.field.size() == n) {
+    const int ff = field_layer(s);
+    if (ff >= 0 && s.entry(ff).outcome.field.size() == n) {
       const std::vector<float>& f = s.entry(ff).outcome.field;
       float top = 0.0f;
       for (float v : f)
@@ -280,7 +290,7 @@ void LabView::panel(LabSession& s, const UiFonts& fonts, bool& close) {
 
   ImGui::Separator();
   ImGui::Checkbox("Expanded cells of the selected", &show_expanded_);
-  ImGui::Checkbox("Flow field heat map (flow_field)", &show_field_);
+  ImGui::Checkbox("Heat map (flow_field's distances)", &show_field_);
   ImGui::TextUnformatted("Mouse tool:");
   int tool = static_cast<int>(tool_);
   ImGui::RadioButton("Start/goal", &tool, 0);
@@ -532,8 +542,7 @@ void LabView::draw_map(const LabSession& s) {
   to_screen(0.0, 0.0, x0, y0);
   to_screen(g.width(), g.height(), x1, y1);
   if (map_tex_) dl->AddImage(static_cast<ImTextureID>(map_tex_), {x0, y0}, {x1, y1});
-  const int ff = s.find("flow_field");
-  if (show_field_ && has_field_ && field_tex_ && ff >= 0 && s.entry(ff).enabled)
+  if (show_field_ && has_field_ && field_tex_ && field_layer(s) >= 0)
     dl->AddImage(static_cast<ImTextureID>(field_tex_), {x0, y0}, {x1, y1});
   if (show_expanded_ && expanded_tex_) dl->AddImage(static_cast<ImTextureID>(expanded_tex_), {x0, y0}, {x1, y1});
   dl->AddRect({x0, y0}, {x1, y1}, IM_COL32(120, 126, 140, 255));
@@ -549,6 +558,17 @@ void LabView::draw_map(const LabSession& s) {
       const float grow = std::max(0.0f, 5.0f - (bx - ax)) * 0.5f;  // at least 5 px across
       dl->AddRect({ax - grow, ay - grow}, {bx + grow, by + grow}, IM_COL32(0, 0, 0, 255), 0.0f, 0, 3.0f);
       dl->AddRect({ax - grow, ay - grow}, {bx + grow, by + grow}, IM_COL32(255, 255, 255, 255), 0.0f, 0, 1.5f);
+    }
+  }
+  // Layers' extra geometry (a graph's edges): thin lines in the layer's colour.
+  for (int i = 0; i < s.layer_count(); ++i) {
+    const LabEntry& e = s.entry(i);
+    if (!e.enabled || !e.answered) continue;
+    for (const Segment& seg : e.outcome.segments) {
+      float ax = 0, ay = 0, bx = 0, by = 0;
+      to_screen(seg.a.x, seg.a.y, ax, ay);
+      to_screen(seg.b.x, seg.b.y, bx, by);
+      dl->AddLine({ax, ay}, {bx, by}, im_colour(e.colour, 110), 1.0f);
     }
   }
   // Polygon obstacles: outlined.
@@ -636,8 +656,8 @@ float LabView::legend(const LabSession& s, bool draw) const {
   items.push_back({IM_COL32(228, 228, 220, 255), "free cell (bluer: dearer)"});
   items.push_back({IM_COL32(42, 47, 58, 255), "wall"});
   if (!s.map().obstacles.empty()) items.push_back({IM_COL32(255, 200, 60, 255), "drawn polygon"});
-  const int ff = s.find("flow_field");
-  if (show_field_ && ff >= 0 && s.entry(ff).enabled) items.push_back({IM_COL32(252, 137, 97, 255), "flow field: yellow near G, purple far"});
+  if (const int ff = field_layer(s); show_field_ && ff >= 0)
+    items.push_back({IM_COL32(252, 137, 97, 255), "heat map of " + std::string(s.entry(ff).layer->name()) + ": yellow low (near G), purple high"});
   if (show_expanded_ && s.selected() >= 0) {
     const LabEntry& e = s.entry(s.selected());
     items.push_back({im_colour(e.colour, 120), "cells " + std::string(e.layer->name()) + " expanded (" +

@@ -55,6 +55,8 @@ class LabView {
   void canvas_input(LabSession& s);
   void keys(LabSession& s);
   void draw_map(const LabSession& s);
+  /// The layer whose `field` the heat map shows, -1 for none.
+  static int field_layer(const LabSession& s);
   /// The legend strip atop the canvas: drawn if `draw`; returns its bottom edge (px).
   float legend(const LabSession& s, bool draw) const;
   void update_textures(const LabSession& s);
