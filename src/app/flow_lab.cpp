@@ -1,5 +1,7 @@
 // FlowApp's planner lab screen: the LabSession and its LabView (ui/lab_view.h), made when
 // the lab is first opened (the main menu's "Planner Lab", or racer --lab).
+#include <algorithm>
+
 #include "app/flow_app.h"
 #include "game/lab_map.h"
 #include "game/lab_planners.h"
@@ -28,6 +30,14 @@ void FlowApp::open_lab(std::optional<LabMap> map) {
     for (const std::string& n : names)
       if (const int i = lab_->find(n); i >= 0) lab_->set_enabled(i, true);
     if (const int first = lab_->find(names.front()); first >= 0) lab_->select(first);  // its expansions shown
+    if (const auto& b = config_.options.lab_box) {
+      const double x0 = std::min((*b)[0], (*b)[2]), x1 = std::max((*b)[0], (*b)[2]) + 1;
+      const double y0 = std::min((*b)[1], (*b)[3]), y1 = std::max((*b)[1], (*b)[3]) + 1;
+      Polygon box;
+      box.vertices = {{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}};
+      lab_->add_polygon(box);
+    }
+    if (config_.options.lab_step >= 0) lab_->set_step(config_.options.lab_step);
   } else if (map) {
     lab_->set_map(std::move(*map));
   }

@@ -151,6 +151,26 @@ const std::vector<OptionSpec>& table() {
          if (o.lab_planners.empty()) return "--lab-planners needs at least one name";
          return {};
        }},
+      {"lab-box", "X0,Y0,X1,Y1", "planner lab: add a box obstacle over these cells once the planners have answered "
+                                  "(the incremental ones repair; default none)",
+       [](Options& o, std::string_view v) -> std::string {
+         std::vector<int> n;
+         while (!v.empty()) {
+           const std::size_t comma = v.find(',');
+           int k = -1;
+           if (!parse_number(v.substr(0, comma), k) || k < 0) break;
+           n.push_back(k);
+           v = comma == std::string_view::npos ? std::string_view() : v.substr(comma + 1);
+         }
+         if (n.size() != 4 || !v.empty()) return "--lab-box must be X0,Y0,X1,Y1 (whole numbers >= 0)";
+         o.lab_box = n;
+         return {};
+       }},
+      {"lab-step", "N", "planner lab: show only the first N expansions of the selected planner (default: all)",
+       [](Options& o, std::string_view v) -> std::string {
+         if (!parse_number(v, o.lab_step) || o.lab_step < 0) return "--lab-step must be a whole number >= 0";
+         return {};
+       }},
       {"cars", "N", "headless: AI cars in the race, 1..40 (default 8)", int_in(&Options::cars, 1, 40, "--cars")},
       {"laps", "L", "race length in laps, 1..100 (default 3)", int_in(&Options::laps, 1, 100, "--laps")},
       {"seed", "S", "seed of the AI's randomness, a whole number >= 0 (default 1)",

@@ -41,6 +41,10 @@ struct Options {
   std::string map;                         ///< lab map: a MovingAI .map or a track .json; empty = built-in
   std::optional<std::pair<int, int>> lab_start, lab_goal;  ///< cells (x, y); nullopt = the map's defaults
   std::vector<std::string> lab_planners;   ///< planners enabled at start; empty = the lab's default set
+  /// A box obstacle (x0, y0, x1, y1 in cells) added after the planners answered, so the
+  /// incremental ones show a repair (screenshots); nullopt = none.
+  std::optional<std::vector<int>> lab_box;
+  long lab_step = -1;                      ///< show the first N expansions of the selected planner; < 0 = all
 
   bool fixed_time() const { return frames > 0; }
 };
