@@ -32,6 +32,7 @@ const char* screen_name(Screen s) {
     case Screen::ChampionshipMenu: return "championship";
     case Screen::Settings: return "settings";
     case Screen::Message: return "message";
+    case Screen::Lab: return "planner lab";
   }
   return "?";
 }
@@ -87,7 +88,12 @@ FlowApp::FlowApp(FlowConfig config, Window& window)
     if (race_) prerun();
     if (race_ && config_.options.ai_panel) race_->toggle_ai_panel();
   }
-  if (!messages_.empty() && screen_ != Screen::Race && screen_ != Screen::Results) go(Screen::Message);
+  if (config_.lab_map) {
+    open_lab(std::move(config_.lab_map));
+    config_.lab_map.reset();
+  }
+  if (!messages_.empty() && screen_ != Screen::Race && screen_ != Screen::Results && screen_ != Screen::Lab)
+    go(Screen::Message);
   last_counter_ = SDL_GetPerformanceCounter();
 }
 
@@ -158,6 +164,9 @@ void FlowApp::draw() {
   if (race_behind) {
     const double alpha = config_.sim_per_frame > 0.0 ? 1.0 : clock_.alpha();
     race_->render(r, w, h, ui_.fonts(), alpha, frame_dt_, screen_ != Screen::Race);
+  } else if (screen_ == Screen::Lab) {
+    SDL_SetRenderDrawColor(r, 18, 20, 28, 255);
+    SDL_RenderClear(r);
   } else {
     SDL_SetRenderDrawColor(r, 10, 12, 18, 255);
     SDL_RenderClear(r);
@@ -196,6 +205,7 @@ void FlowApp::draw_menus() {
     case Screen::ChampionshipMenu: championship_menu(); break;
     case Screen::Settings: settings_menu(); break;
     case Screen::Message: message_screen(); break;
+    case Screen::Lab: lab_screen(); break;
   }
 }
 

@@ -6,6 +6,7 @@
 //   Race over -> Results -> Restart | Back to menu  (Championship: -> Standings -> next round)
 //   MainMenu -> Championship (continue / standings / new) ; MainMenu -> Settings
 //   Message: start-up problems (a bad settings or records file) and refused files
+//   MainMenu -> Lab (the planner lab, ui/lab_view.h; racer --lab starts there) -> Esc: MainMenu
 //
 // One frame: poll events (menu navigation edges, bindings, hot-plug) -> the screen's
 // update (menus: immediate-mode ImGui rows; race: fixed steps of the GameRace) -> draw ->
@@ -28,6 +29,7 @@
 #include "app/race_screen.h"
 #include "core/fixed_step.h"
 #include "game/championship_season.h"
+#include "game/lab_session.h"
 #include "game/axis_capture.h"
 #include "game/records.h"
 #include "game/settings.h"
@@ -38,11 +40,12 @@
 #include "render/camera.h"
 #include "render/track_view.h"
 #include "ui/imgui_layer.h"
+#include "ui/lab_view.h"
 #include "ui/menu_kit.h"
 
 namespace racer {
 
-enum class Screen { MainMenu, Setup, Loading, Race, Paused, Results, Standings, ChampionshipMenu, Settings, Message };
+enum class Screen { MainMenu, Setup, Loading, Race, Paused, Results, Standings, ChampionshipMenu, Settings, Message, Lab };
 const char* screen_name(Screen s);
 
 struct FlowConfig {
@@ -57,6 +60,11 @@ struct FlowConfig {
   /// out; --screen race), or to the end (--screen results).
   double prerun_s = 0.0;
   bool prerun_to_finish = false;
+  /// Start in the planner lab on this map (racer --lab), with these endpoints (nullopt:
+  /// the map's defaults) and these planners enabled (names of lab_layers()).
+  std::optional<LabMap> lab_map;
+  std::optional<GridCell> lab_start, lab_goal;
+  std::vector<std::string> lab_planners;
 };
 
 class FlowApp {
@@ -72,6 +80,7 @@ class FlowApp {
   const Settings& settings() const { return settings_; }
   const Records& records() const { return records_; }
   const std::vector<std::string>& messages() const { return messages_; }
+  const LabSession* lab() const { return lab_.get(); }
   std::int64_t frames() const { return frame_; }
 
  private:
@@ -110,6 +119,9 @@ class FlowApp {
   // --- championship screens (flow_championship.cpp)
   void standings_screen();
   void championship_menu();
+  // --- the planner lab (flow_lab.cpp)
+  void open_lab(std::optional<LabMap> map);
+  void lab_screen();
   // --- settings (flow_settings.cpp)
   void settings_menu();
   void capture_binding();
@@ -161,6 +173,10 @@ class FlowApp {
   std::shared_ptr<const Track> backdrop_track_;
   std::unique_ptr<TrackView> backdrop_view_;
   Camera backdrop_camera_;
+
+  // The planner lab (made when first opened).
+  std::unique_ptr<LabSession> lab_;
+  std::unique_ptr<LabView> lab_view_;
 
   bool quit_ = false;
   int exit_status_ = 0;

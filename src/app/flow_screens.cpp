@@ -83,6 +83,7 @@ void FlowApp::main_menu() {
     settings_list_.focus = 0;
     go(Screen::Settings);
   }
+  if (main_list_.button("Planner Lab")) open_lab(std::nullopt);
   if (main_list_.button("Quit")) quit_ = true;
   main_list_.end();
   draw_hint(f, devices_.controller_count() > 0 ? "D-pad / stick  move      A  select      B  back"

@@ -11,6 +11,8 @@
 #include "app/game_app.h"
 #include "app/headless.h"
 #include "app/options.h"
+#include "game/lab_map.h"
+#include "game/lab_planners.h"
 #include "game/storage.h"
 #include "platform/window.h"
 #include "track/track.h"
@@ -81,9 +83,47 @@ std::optional<RacePlan> command_line_race(const Options& o, FlowConfig& config) 
   return plan;
 }
 
+/// The lab's map and choices from the command line, checked; false after printing an error.
+bool command_line_lab(const Options& o, FlowConfig& config) {
+  if (o.map.empty()) {
+    config.lab_map = builtin_lab_map();
+  } else {
+    auto map = load_lab_map(resolve_asset(o.map));
+    if (!map) {
+      std::fprintf(stderr, "%s\n", map.error_text().c_str());
+      return false;
+    }
+    config.lab_map = std::move(map.value());
+  }
+  const SearchGrid& g = config.lab_map->grid;
+  for (const auto& [cell, option] : {std::pair{o.lab_start, "--lab-start"}, std::pair{o.lab_goal, "--lab-goal"}}) {
+    if (!cell) continue;
+    if (!g.in_bounds(cell->first, cell->second)) {
+      std::fprintf(stderr, "racer: %s %d,%d is outside the %d x %d map\n", option, cell->first, cell->second, g.width(), g.height());
+      return false;
+    }
+  }
+  if (o.lab_start) config.lab_start = GridCell{o.lab_start->first, o.lab_start->second};
+  if (o.lab_goal) config.lab_goal = GridCell{o.lab_goal->first, o.lab_goal->second};
+  std::string known;
+  const auto layers = lab_layers();
+  for (const auto& l : layers) known += (known.empty() ? "" : ", ") + std::string(l->name());
+  for (const std::string& name : o.lab_planners) {
+    bool found = false;
+    for (const auto& l : layers) found = found || l->name() == name;
+    if (!found) {
+      std::fprintf(stderr, "racer: --lab-planners: no planner '%s' (there are: %s)\n", name.c_str(), known.c_str());
+      return false;
+    }
+  }
+  config.lab_planners = o.lab_planners;
+  return true;
+}
+
 int run_game(const Options& o, const char* program) {
   FlowConfig config;
   config.options = o;
+  if (o.lab && !command_line_lab(o, config)) return 1;
   const StorageEnvironment env = process_environment();
   if (auto dir = config_dir(env)) config.config_dir = dir.value();
   if (auto dir = data_dir(env)) config.data_dir = dir.value();

@@ -46,6 +46,17 @@ std::function<std::string(Options&, std::string_view)> flag(bool Options::*field
   };
 }
 
+// "X,Y" with whole numbers >= 0.
+std::string parse_cell(std::string_view v, const char* option, std::optional<std::pair<int, int>>& out) {
+  const std::size_t comma = v.find(',');
+  int x = -1, y = -1;
+  if (comma == std::string_view::npos || !parse_number(v.substr(0, comma), x) || !parse_number(v.substr(comma + 1), y) ||
+      x < 0 || y < 0)
+    return std::string(option) + " must be a cell X,Y of whole numbers >= 0, got '" + std::string(v) + "'";
+  out = std::pair{x, y};
+  return {};
+}
+
 const std::vector<OptionSpec>& table() {
   static const std::vector<OptionSpec> kTable{
       {"car", "FILE", "car file to drive (default assets/cars/sedan.json)",
@@ -113,6 +124,53 @@ const std::vector<OptionSpec>& table() {
          o.screen = std::string(v);
          return {};
        }},
+      {"lab", nullptr, "start in the planner lab (default: the main menu; also in the menu as Planner Lab)",
+       flag(&Options::lab)},
+      {"map", "FILE", "planner lab map: a MovingAI .map or a track .json (cost grid) (default: a built-in map)",
+       [](Options& o, std::string_view v) -> std::string {
+         if (v.empty()) return "--map needs a file name";
+         o.map = std::string(v);
+         o.lab = true;
+         return {};
+       }},
+      {"lab-start", "X,Y", "planner lab: the start cell, column and row from the top left (default: near the top left)",
+       [](Options& o, std::string_view v) -> std::string { return parse_cell(v, "--lab-start", o.lab_start); }},
+      {"lab-goal", "X,Y", "planner lab: the goal cell (default: far from the start)",
+       [](Options& o, std::string_view v) -> std::string { return parse_cell(v, "--lab-goal", o.lab_goal); }},
+      {"lab-planners", "A,B,..", "planner lab: the planners shown at start, e.g. astar_generic,hpa,navmesh "
+                                  "(default astar_generic,greedy,hpa,navmesh,lpa)",
+       [](Options& o, std::string_view v) -> std::string {
+         o.lab_planners.clear();
+         while (!v.empty()) {
+           const std::size_t comma = v.find(',');
+           const std::string_view name = v.substr(0, comma);
+           if (name.empty()) return "--lab-planners needs names separated by commas";
+           o.lab_planners.emplace_back(name);
+           v = comma == std::string_view::npos ? std::string_view() : v.substr(comma + 1);
+         }
+         if (o.lab_planners.empty()) return "--lab-planners needs at least one name";
+         return {};
+       }},
+      {"lab-box", "X0,Y0,X1,Y1", "planner lab: add a box obstacle over these cells once the planners have answered "
+                                  "(the incremental ones repair; default none)",
+       [](Options& o, std::string_view v) -> std::string {
+         std::vector<int> n;
+         while (!v.empty()) {
+           const std::size_t comma = v.find(',');
+           int k = -1;
+           if (!parse_number(v.substr(0, comma), k) || k < 0) break;
+           n.push_back(k);
+           v = comma == std::string_view::npos ? std::string_view() : v.substr(comma + 1);
+         }
+         if (n.size() != 4 || !v.empty()) return "--lab-box must be X0,Y0,X1,Y1 (whole numbers >= 0)";
+         o.lab_box = n;
+         return {};
+       }},
+      {"lab-step", "N", "planner lab: show only the first N expansions of the selected planner (default: all)",
+       [](Options& o, std::string_view v) -> std::string {
+         if (!parse_number(v, o.lab_step) || o.lab_step < 0) return "--lab-step must be a whole number >= 0";
+         return {};
+       }},
       {"cars", "N", "headless: AI cars in the race, 1..40 (default 8)", int_in(&Options::cars, 1, 40, "--cars")},
       {"laps", "L", "race length in laps, 1..100 (default 3)", int_in(&Options::laps, 1, 100, "--laps")},
       {"seed", "S", "seed of the AI's randomness, a whole number >= 0 (default 1)",
@@ -160,7 +218,9 @@ std::string usage(const char* program) {
       "on the road (3 s held), F4 AI debug and tuning panel, Esc pause. Free drive (--screen drive): R back to the start,\n"
       "F5 reload the track and car files, F1 vehicle panel, Esc quit.\n"
       "Gamepad: left stick steer, RT throttle, LT brake, X handbrake, A/B or shoulders shift,\n"
-      "Y automatic/manual gearbox, Back respawn, Start pause.\n";
+      "Y automatic/manual gearbox, Back respawn, Start pause.\n"
+      "Planner lab (--lab): left click start, right click goal, shift-drag walls, ctrl-drag erase,\n"
+      "wheel zoom, drag pan, Left/Right step a search, Tab next planner, Esc back (docs/lab.md).\n";
   return out;
 }
 

@@ -2,7 +2,9 @@
 // Command line of the `racer` executable. Every option, its default and its range are in
 // one table (options.cpp), which also prints --help.
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "game/race_plan.h"
 
@@ -34,6 +36,15 @@ struct Options {
   /// Screen to start on: "" (the menu, or a quick race with --track), "menu", "race",
   /// "results", or "drive" (free driving on the test ground or --track, the vehicle panel).
   std::string screen;
+  // The planner lab (--lab; ui/lab_view.h, docs/lab.md).
+  bool lab = false;                        ///< start in the planner lab
+  std::string map;                         ///< lab map: a MovingAI .map or a track .json; empty = built-in
+  std::optional<std::pair<int, int>> lab_start, lab_goal;  ///< cells (x, y); nullopt = the map's defaults
+  std::vector<std::string> lab_planners;   ///< planners enabled at start; empty = the lab's default set
+  /// A box obstacle (x0, y0, x1, y1 in cells) added after the planners answered, so the
+  /// incremental ones show a repair (screenshots); nullopt = none.
+  std::optional<std::vector<int>> lab_box;
+  long lab_step = -1;                      ///< show the first N expansions of the selected planner; < 0 = all
 
   bool fixed_time() const { return frames > 0; }
 };

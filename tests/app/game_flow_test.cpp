@@ -410,6 +410,27 @@ TEST_F(GameFlowTest, ChampionshipRoundIsScoredAndItsProgressSaved) {
   EXPECT_EQ(app_->screen(), Screen::ChampionshipMenu) << "continue where it was left";
 }
 
+// The planner lab from the main menu: it opens on the built-in map with its default
+// planners answering, and Esc goes back to the menu.
+TEST_F(GameFlowTest, PlannerLabOpensFromTheMenuAndEscReturns) {
+  make_app(/*autodrive=*/false);
+  tap(SDLK_DOWN, 4);  // Planner Lab
+  tap(SDLK_RETURN);
+  ASSERT_EQ(app_->screen(), Screen::Lab);
+  ASSERT_NE(app_->lab(), nullptr);
+  const LabSession& lab = *app_->lab();
+  int answered = 0;
+  for (int i = 0; i < lab.layer_count(); ++i)
+    if (lab.entry(i).enabled) {
+      EXPECT_TRUE(lab.entry(i).outcome.result.found()) << lab.entry(i).layer->name();
+      ++answered;
+    }
+  EXPECT_GE(answered, 3);
+  shot("lab");
+  tap(SDLK_ESCAPE);
+  EXPECT_EQ(app_->screen(), Screen::MainMenu);
+}
+
 // Settings with the keyboard: a volume changed, the throttle rebound to a captured key, and
 // the gamepad's throttle to a captured trigger (sampled at rest first), saved to the config
 // dir and read back by the next start.

@@ -1,0 +1,19 @@
+#pragma once
+// The planners the lab offers, in the order it lists them. One place to change when the
+// planner registry (plan/registry.h, all_grid_planners()) arrives: lab_grid_planners() then
+// returns the registry's list.
+#include <memory>
+#include <vector>
+
+#include "game/lab_layer.h"
+#include "plan/planner.h"
+
+namespace racer {
+
+/// Every grid planner of src/plan that plans afresh, newly constructed with its defaults.
+std::vector<std::unique_ptr<GridPlanner>> lab_grid_planners();
+/// The lab's layers: the grid planners of lab_grid_planners(), then the incremental ones
+/// (lpa, dstar_lite) and the flow field. Motion-planner layers are listed here when added.
+std::vector<std::unique_ptr<LabLayer>> lab_layers();
+
+}  // namespace racer
