@@ -1,27 +1,15 @@
 #include "game/lab_planners.h"
 
-#include "plan/best_first.h"
-#include "plan/bfs.h"
-#include "plan/hpa.h"
-#include "plan/navmesh.h"
-#include "plan/pra.h"
-#include "plan/quadtree.h"
+#include "plan/dstar_lite.h"
+#include "plan/lpa_star.h"
+#include "plan/registry.h"
 
 namespace racer {
 
 std::vector<std::unique_ptr<GridPlanner>> lab_grid_planners() {
   std::vector<std::unique_ptr<GridPlanner>> out;
-  out.push_back(std::make_unique<DijkstraPlanner>());
-  out.push_back(std::make_unique<AStarPlanner>());
-  out.push_back(std::make_unique<WeightedAStarPlanner>());
-  out.push_back(std::make_unique<GreedyPlanner>());
-  out.push_back(std::make_unique<BfsPlanner>());
-  out.push_back(std::make_unique<BidirectionalBfsPlanner>());
-  out.push_back(std::make_unique<HpaPlanner>());
-  out.push_back(std::make_unique<PraPlanner>());
-  out.push_back(std::make_unique<QuadtreePlanner>());
-  out.push_back(std::make_unique<FramedQuadtreePlanner>());
-  out.push_back(std::make_unique<NavMeshPlanner>());
+  for (std::unique_ptr<GridPlanner>& p : all_grid_planners())
+    if (p->name() != "lpa" && p->name() != "dstar_lite") out.push_back(std::move(p));
   return out;
 }
 

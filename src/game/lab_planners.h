@@ -1,7 +1,6 @@
 #pragma once
-// The planners the lab offers, in the order it lists them. One place to change when the
-// planner registry (plan/registry.h, all_grid_planners()) arrives: lab_grid_planners() then
-// returns the registry's list.
+// The planners the lab offers, in the order it lists them: the registry's grid planners
+// (plan/registry.h) that plan afresh, then the incremental ones and the flow field.
 #include <memory>
 #include <vector>
 
@@ -10,7 +9,8 @@
 
 namespace racer {
 
-/// Every grid planner of src/plan that plans afresh, newly constructed with its defaults.
+/// Every grid planner of src/plan that plans afresh (all_grid_planners() without lpa and
+/// dstar_lite, which the lab repairs in place), newly constructed with its defaults.
 std::vector<std::unique_ptr<GridPlanner>> lab_grid_planners();
 /// The lab's layers: the grid planners of lab_grid_planners(), then the incremental ones
 /// (lpa, dstar_lite) and the flow field. Motion-planner layers are listed here when added.
