@@ -15,8 +15,10 @@
 //               (line_tracker.h)
 //   every step  mistakes, the pedals and the named filters (longitudinal.h), then the
 //               reaction delay
-// Stuck recovery: stalled with the nose against something -> reverse out with opposite lock,
-// stop, re-aim, drive on; no progress for 8 s -> ask the race for a respawn (wants_respawn()).
+// Stuck recovery: stalled with the nose against something -> a hybrid A* way out to the line
+// (unstick.h: forwards and reverse, a three-point turn if need be), or when none is found
+// reverse out with opposite lock, stop, re-aim, drive on; no progress for 8 s -> ask the
+// race for a respawn (wants_respawn()).
 //
 // Pure and deterministic: randomness (mistakes, defences, let-bys) only from the seeded AiRng.
 #include <cstdint>
@@ -65,7 +67,7 @@ struct DriverState {
   double stall_seconds = 0.0;   ///< s since the last progress
   bool detour = false;          ///< following an A* detour around a stopped car
   int detours = 0;              ///< detours planned
-  int recoveries = 0;           ///< reverse manoeuvres started
+  int recoveries = 0;           ///< recovery manoeuvres started (planned ways out and reverse-outs)
   int mistakes = 0;             ///< mistakes made
   int passes_started = 0;       ///< passes committed to
   int passes_made = 0;          ///< passes that ended with the car behind us
@@ -104,6 +106,8 @@ class AiDriver {
   const DriverState& state() const { return state_; }
   const AiParams& params() const { return params_; }
   const AiRoute& route() const { return *road_.route; }
+  /// The stall watch and its manoeuvres (the planned way out's figures: recovery().unstick()).
+  const StuckRecovery& recovery() const { return recovery_; }
   /// The speed profile this driver plans with (grip_use of the limit).
   const SpeedProfile& profile() const { return road_.profile; }
 

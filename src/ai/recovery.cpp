@@ -22,6 +22,7 @@ double heading_error_to_line(const DriverView& v, const Path& line, LinePosition
 
 void StuckRecovery::respawned() {
   mode_ = Recovery::None;
+  unstick_.reset();
   stall_s_ = 0.0;
   stall_mark_ = -std::numeric_limits<double>::infinity();  // marked again on the next tick
   last_forward_speed_ = -1e9;
@@ -57,14 +58,32 @@ void StuckRecovery::watch(const DriverView& v, const DriverConfig& config, bool 
                            std::abs(heading_error_to_line(v, line, me)) > 2.0;
   if (stalled || pinned || facing_back) {
     since_recovery_ = 0.0;
-    mode_ = Recovery::Reverse;
     count_ += 1;
-    recovery_time_ = 0.0;
-    recovery_start_ = v.self.position;
+    if (planning_ && unstick_.plan(v, line, me.s)) {
+      mode_ = Recovery::Unstick;
+    } else {
+      start_reverse(v);
+    }
   }
 }
 
+void StuckRecovery::start_reverse(const DriverView& v) {
+  mode_ = Recovery::Reverse;
+  recovery_time_ = 0.0;
+  recovery_start_ = v.self.position;
+}
+
 Controls StuckRecovery::drive(const DriverView& v, const Path& line, LinePosition me) {
+  if (mode_ == Recovery::Unstick) {
+    const Controls out = unstick_.drive(v, line, me.s);
+    if (unstick_.failed()) {
+      start_reverse(v);  // this step's controls still the plan's (a full stop)
+    } else if (!unstick_.active()) {
+      mode_ = Recovery::None;
+      wall_time_ = 0.0;
+    }
+    return out;
+  }
   Controls c;
   recovery_time_ += v.dt;
   const double err = heading_error_to_line(v, line, me);

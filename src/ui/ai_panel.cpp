@@ -28,6 +28,7 @@ float f(double v) { return static_cast<float>(v); }
 const char* recovery_name(Recovery r) {
   switch (r) {
     case Recovery::None: return "none";
+    case Recovery::Unstick: return "driving out";
     case Recovery::Reverse: return "reversing";
     case Recovery::Resume: return "resuming";
   }

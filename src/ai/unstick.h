@@ -1,0 +1,112 @@
+#pragma once
+// Unstick: the stuck recovery's planned way out. When the stall watch (recovery.h) finds the
+// car stuck (nose into a wall, pushed into a barrier, wedged among cars, facing back), a
+// hybrid A* (plan/hybrid_astar.h) plans a drivable path from the car's pose to a pose on
+// the racing line a little ahead, forwards and in reverse (a three-point turn when the room
+// asks for one), never tighter than the car's turning circle, clear of the track's walls
+// (its cost grid) and the other cars. The path is then driven segment by segment: Pure
+// Pursuit on the segment from the rear axle (it works backing up too), a walking pace,
+// stop and change gear at each cusp. At the end of the last segment the driver's own
+// layers take over again.
+//
+// Sections: the footprint | the way out
+//
+// Deterministic; SI units. Owns the planner (memory reused between plans) and the plan.
+#include <array>
+#include <vector>
+
+#include "ai/driver_road.h"
+#include "ai/driver_view.h"
+#include "ai/path.h"
+#include "ai/tracking.h"
+#include "plan/hybrid_astar.h"
+#include "plan/shapes.h"
+#include "vehicle/controls.h"
+
+namespace racer {
+
+class CostGrid;
+
+/// The margin a pose still misses (m; <= 0: none) against the walls and against the cars.
+struct UnstickDeficit {
+  double walls = 0.0;
+  double cars = 0.0;
+  bool free() const { return walls <= 0.0 && cars <= 0.0; }
+};
+
+/// Our car's footprint (a rectangle, sampled along its edges) against the track's walls (the
+/// cost grid's clearance field) and the other cars standing near (slower than 3 m/s, within
+/// 25 m when the plan is made): how much margin a pose still misses.
+struct UnstickFootprint {
+  const CostGrid* grid = nullptr;
+  double cg_from_rear = 0.0;          ///< m, the CG ahead of the rear axle (the plan's reference point)
+  CarSize us;
+  std::vector<Vec2> samples;          ///< car frame from the CG, m, at most 0.4 m apart
+  std::vector<Polygon> cars;          ///< the other cars' rectangles
+  std::vector<std::array<Vec2, 4>> corners;  ///< and their corners
+
+  void build(const CostGrid& g, double cg_ahead_of_rear, CarSize car, const DriverView& v);
+  /// m: a lower bound of the distance from p to the nearest blocked cell (< 0 inside one).
+  double wall_distance(Vec2 p) const;
+  /// The largest margin still missing over the samples, against the walls (0.15 m kept)
+  /// and the cars (0.3 m kept), for the rear axle at (x, y) (m) with `heading` (rad).
+  UnstickDeficit deficit(double x, double y, double heading) const;
+};
+
+/// The figures of the last plan (debug panels, tests, the planner lab).
+struct UnstickPlan {
+  HybridStatus status = HybridStatus::start_blocked;
+  int expansions = 0;
+  int switches = 0;     ///< changes of direction on the path
+  double length = 0.0;  ///< m
+};
+
+class Unstick {
+ public:
+  Unstick() = default;
+  /// `g`: the car's steering geometry (its turning circle); `us`: its footprint.
+  Unstick(const SteeringGeometry& g, CarSize us) : geometry_(g), us_(us) {}
+
+  /// Plans a way from the car's pose to our racing line ahead; true when one was found (the
+  /// manoeuvre starts), false when not (no track in the view, nothing found: the caller
+  /// falls back to reversing out).
+  bool plan(const DriverView& v, const Path& line, double s);
+  /// The controls that follow the plan this step (only while active()).
+  Controls drive(const DriverView& v, const Path& line, double s);
+  bool active() const { return active_; }
+  /// The plan could not be followed (off it, blocked, too long): the caller falls back.
+  bool failed() const { return failed_; }
+  int plans() const { return plans_; }  ///< plans made (found or not)
+  const UnstickPlan& last() const { return last_; }
+  const HybridPath& path() const { return path_; }
+  /// Forgets the manoeuvre (a respawn).
+  void reset() { active_ = failed_ = false; }
+
+  /// The tightest turning radius planned (m, of the rear axle): the geometric one
+  /// (wheelbase / tan(max lock)) with a margin for tyre slip and the steering's rate.
+  double planning_radius() const;
+
+ private:
+  void start_segment(std::size_t from);
+  bool clear_ahead(Vec2 rear, double heading) const;
+
+  SteeringGeometry geometry_;
+  CarSize us_;
+  HybridAStar planner_;
+  UnstickFootprint footprint_;  // the scene of the last plan
+  HybridPath path_;
+  UnstickPlan last_;
+  Path segment_;                  // the segment being driven (rear-axle positions)
+  bool segment_reverse_ = false;
+  std::size_t segment_end_ = 0;   // index into path_.poses of the segment's last pose
+  int hint_ = -1;
+  double segment_time_ = 0.0;     // s on this segment
+  double blocked_time_ = 0.0;     // s in gear but not moving while following
+  int replans_ = 0;
+  int plans_ = 0;
+  bool stopping_ = false;         // at a cusp: stopping before the gear change
+  bool active_ = false;
+  bool failed_ = false;
+};
+
+}  // namespace racer
