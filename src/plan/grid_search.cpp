@@ -4,7 +4,7 @@
 // Sections
 //   Views: how the core reads passability and multipliers
 //   The search core (A* with an indexed binary heap, generation-stamped nodes)
-//   The uniform core (move masks, radix heap on f, lazy deletion)
+//   The uniform core (move masks, 8-byte nodes, bucket queue on f, lazy deletion)
 //   The heap
 //   The uniform core's open list
 #include "plan/grid_search.h"
@@ -300,6 +300,12 @@ const SearchResult& GridSearch::run_uniform(const SearchGrid& grid, GridCell sta
     if (current.cell == target) {
       found = true;
       break;
+    }
+    if (!current_.empty()) {  // the likely next expansion: its rows of nodes on their way to the cache
+      const std::uint32_t c = current_.back().cell;
+      __builtin_prefetch(nodes + c - std::min<std::uint32_t>(c, static_cast<std::uint32_t>(w)));
+      __builtin_prefetch(nodes + c);
+      __builtin_prefetch(nodes + c + static_cast<std::uint32_t>(w));
     }
     const std::uint64_t counts = here & (kCountMask | kCountMask << kCountBits);
     const int x = current.x, y = current.y;

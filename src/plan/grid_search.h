@@ -20,12 +20,14 @@
 // Two cores give the same answers, path for path and expansion count for expansion count:
 // - weighted grids (and grids too large for the uniform core's keys): an indexed binary heap
 //   with decrease-key;
-// - uniform grids (no multipliers set): the fast core. It reads each cell's legal moves as a
-//   bit mask from the passability bytes (no bounds checks inside the grid), keeps the cell's
-//   x and y in its open entries (no division), and orders its open list with buckets of f a
-//   quarter cell wide (every f it pushes is >= the last f popped: the heuristic is exactly
-//   consistent); only the current bucket is sorted, and what an expansion adds to it goes
-//   on top (see grid_search.cpp).
+// - uniform grids (no multipliers set, fewer than 2^20 cells): the fast core. It reads each
+//   cell's legal moves as a bit mask from a byte array made once per grid revision, keeps a
+//   node in one 64-bit word (g as orthogonal and diagonal step counts, the generation, the
+//   move from the parent, the closed bit), keeps the cell's x and y in its open entries (no
+//   division), prefetches the nodes around the next cell to expand, and orders its open list
+//   with buckets of f 1/64 cell wide (every f it pushes is >= the last f popped: the
+//   heuristic is exactly consistent); only the current bucket is sorted, and what an
+//   expansion adds to it goes on top (see grid_search.cpp).
 //   A cell reached again more cheaply is pushed again; the stale copy pops after the cheaper
 //   one has closed the cell and is dropped uncounted, so the expansions are those of the
 //   indexed heap.
