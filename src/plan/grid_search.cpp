@@ -284,6 +284,7 @@ const SearchResult& GridSearch::run_uniform(const SearchGrid& grid, GridCell sta
 
   const std::uint32_t source = index_of(start.x, start.y), target = index_of(goal.x, goal.y);
   std::uint64_t* const nodes = packed_.data();
+  const auto last_cell = static_cast<std::uint32_t>(cells - 1);
   const std::uint8_t* const masks = masks_.data();
   nodes[source] = stamp;
   open_clear(heuristic(start.x, start.y));
@@ -302,10 +303,10 @@ const SearchResult& GridSearch::run_uniform(const SearchGrid& grid, GridCell sta
       break;
     }
     if (!current_.empty()) {  // the likely next expansion: its rows of nodes on their way to the cache
-      const std::uint32_t c = current_.back().cell;
-      __builtin_prefetch(nodes + c - std::min<std::uint32_t>(c, static_cast<std::uint32_t>(w)));
+      const std::uint32_t c = current_.back().cell, row = static_cast<std::uint32_t>(w);
+      __builtin_prefetch(nodes + (c - std::min(c, row)));  // addresses inside the array only
       __builtin_prefetch(nodes + c);
-      __builtin_prefetch(nodes + c + static_cast<std::uint32_t>(w));
+      __builtin_prefetch(nodes + std::min(c + row, last_cell));
     }
     const std::uint64_t counts = here & (kCountMask | kCountMask << kCountBits);
     const int x = current.x, y = current.y;
