@@ -4,7 +4,7 @@
 // Sections
 //   Views: how the core reads passability and multipliers
 //   The search core (A* with an indexed binary heap, generation-stamped nodes)
-//   The uniform core (move masks, radix heap on f, lazy deletion)
+//   The uniform core (move masks, 8-byte nodes, bucket queue on f, lazy deletion)
 //   The heap
 //   The uniform core's open list
 #include "plan/grid_search.h"
@@ -73,10 +73,11 @@ struct WeightedView {
 const SearchResult& GridSearch::search(const SearchGrid& grid, GridCell start, GridCell goal, SearchMode mode) {
   if (grid.uniform_cost()) {
     // The uniform core never saturates its keys: every g and f stays below kKeyLimit when
-    // (cells + width + height) diagonal steps do. Larger grids take the general core.
+    // (cells + width + height) diagonal steps do, and its step counts fit their 20 bits
+    // below 2^20 cells. Larger grids take the general core.
     const double cells = static_cast<double>(grid.width()) * static_cast<double>(grid.height());
     const double bound = (cells + grid.width() + grid.height()) * static_cast<double>(kDiagonalKey);
-    if (bound < static_cast<double>(kKeyLimit) / 2.0) {
+    if (bound < static_cast<double>(kKeyLimit) / 2.0 && cells < static_cast<double>(std::uint64_t{1} << kCountBits)) {
       return mode == SearchMode::astar ? run_uniform<true>(grid, start, goal) : run_uniform<false>(grid, start, goal);
     }
     return run(UniformView{grid}, start, goal, mode);
@@ -237,7 +238,25 @@ const SearchResult& GridSearch::run_uniform(const SearchGrid& grid, GridCell sta
   const auto usable = [&](GridCell c) { return c.x >= 0 && c.y >= 0 && c.x < w && c.y < h && pass[index_of(c.x, c.y)] != 0; };
   if (!usable(start) || !usable(goal)) return result_;
 
-  prepare(static_cast<std::size_t>(w) * static_cast<std::size_t>(h));
+  // Nodes and move masks: the masks are made once per grid revision (one pass over the
+  // grid), the nodes are stamped with a generation and cleared only when it wraps.
+  const std::size_t cells = static_cast<std::size_t>(w) * static_cast<std::size_t>(h);
+  if (packed_.size() < cells) packed_.resize(cells, 0);  // generation 0: stale
+  if (++packed_generation_ == kPackedGenerations) {
+    std::fill(packed_.begin(), packed_.end(), std::uint64_t{0});
+    packed_generation_ = 1;
+  }
+  if (!masks_valid_ || masks_revision_ != grid.revision() || masks_.size() != cells) {
+    masks_.resize(cells);
+    for (int y = 0; y < h; ++y)
+      for (int x = 0; x < w; ++x) {
+        const std::uint32_t cell = index_of(x, y);
+        masks_[cell] = static_cast<std::uint8_t>(move_mask(pass, w, h, x, y, cell));
+      }
+    masks_revision_ = grid.revision();
+    masks_valid_ = true;
+  }
+
   const Key diagonal_extra = kDiagonalKey - kOrthogonalKey;
   const int gx = goal.x, gy = goal.y;
   const auto heuristic = [&](int x, int y) -> Key {  // octile, in keys: exactly consistent
@@ -249,38 +268,60 @@ const SearchResult& GridSearch::run_uniform(const SearchGrid& grid, GridCell sta
   const std::int64_t offset[8] = {1, -1, W, -W, W + 1, W - 1, 1 - W, -1 - W};
   const Key step[8] = {kOrthogonalKey, kOrthogonalKey, kOrthogonalKey, kOrthogonalKey,
                        kDiagonalKey,   kDiagonalKey,   kDiagonalKey,   kDiagonalKey};
+  // A node's counts, generation, move and closed bit (see kCountBits in the header); the
+  // increment of the counts for each move: one orthogonal or one diagonal step.
+  constexpr std::uint64_t kCountMask = (std::uint64_t{1} << kCountBits) - 1;
+  const std::uint64_t count_step[8] = {1, 1, 1, 1, std::uint64_t{1} << kCountBits, std::uint64_t{1} << kCountBits,
+                                       std::uint64_t{1} << kCountBits, std::uint64_t{1} << kCountBits};
+  const auto g_of = [&](std::uint64_t node) -> Key {
+    return (node & kCountMask) * kOrthogonalKey + ((node >> kCountBits) & kCountMask) * kDiagonalKey;
+  };
+  const std::uint64_t stamp = std::uint64_t{packed_generation_} << kGenerationShift;
+  constexpr std::uint64_t kGenerationMask = std::uint64_t{kPackedGenerations - 1} << kGenerationShift;
+  // The top 24 bits (closed, move, generation) without the move: equal to `stamp` when the
+  // node is open in this search, to `stamp | kPackedClosed` when closed.
+  constexpr std::uint64_t kStateMask = kPackedClosed | kGenerationMask;
 
   const std::uint32_t source = index_of(start.x, start.y), target = index_of(goal.x, goal.y);
-  nodes_[source] = {0, source, generation_};
+  std::uint64_t* const nodes = packed_.data();
+  const auto last_cell = static_cast<std::uint32_t>(cells - 1);
+  const std::uint8_t* const masks = masks_.data();
+  nodes[source] = stamp;
   open_clear(heuristic(start.x, start.y));
   open_push({window_f_, 0, source, static_cast<std::uint16_t>(start.x), static_cast<std::uint16_t>(start.y)});
 
-  Node* const nodes = nodes_.data();
   bool found = false;
   OpenEntry current;
   while (open_pop(current)) {
-    Node& here = nodes[current.cell];
-    if ((here.parent & kClosedBit) != 0) continue;  // a stale copy: the cell closed at a lower g
-    assert(here.g == current.g);
-    here.parent |= kClosedBit;
+    std::uint64_t& here = nodes[current.cell];
+    if ((here & kPackedClosed) != 0) continue;  // a stale copy: the cell closed at a lower g
+    assert(g_of(here) == current.g);
+    here |= kPackedClosed;
     ++result_.expanded;
     if (current.cell == target) {
       found = true;
       break;
     }
+    if (!current_.empty()) {  // the likely next expansion: its rows of nodes on their way to the cache
+      const std::uint32_t c = current_.back().cell, row = static_cast<std::uint32_t>(w);
+      __builtin_prefetch(nodes + (c - std::min(c, row)));  // addresses inside the array only
+      __builtin_prefetch(nodes + c);
+      __builtin_prefetch(nodes + std::min(c + row, last_cell));
+    }
+    const std::uint64_t counts = here & (kCountMask | kCountMask << kCountBits);
     const int x = current.x, y = current.y;
-    for (unsigned mask = move_mask(pass, w, h, x, y, current.cell); mask != 0; mask &= mask - 1) {
+    for (unsigned mask = masks[current.cell]; mask != 0; mask &= mask - 1) {
       const int k = std::countr_zero(mask);
       const auto cell = static_cast<std::uint32_t>(static_cast<std::int64_t>(current.cell) + offset[k]);
-      Node& next = nodes[cell];
+      const std::uint64_t next = nodes[cell];
       const Key g = current.g + step[k];
-      if (next.generation != generation_) {
-        next.generation = generation_;
-      } else if ((next.parent & kClosedBit) != 0 || g >= next.g) {
+      const std::uint64_t state = next & kStateMask;
+      if (state == stamp) {
+        if (g >= g_of(next)) continue;
+      } else if (state == (stamp | kPackedClosed)) {
         continue;
       }
-      next.g = g;
-      next.parent = current.cell;
+      nodes[cell] = (counts + count_step[k]) | stamp | static_cast<std::uint64_t>(k) << kMoveShift;
       const int nx = x + kDx[k], ny = y + kDy[k];
       open_push({g + heuristic(nx, ny), g, cell, static_cast<std::uint16_t>(nx), static_cast<std::uint16_t>(ny)});
     }
@@ -291,10 +332,12 @@ const SearchResult& GridSearch::run_uniform(const SearchGrid& grid, GridCell sta
   }
 
   result_.status = SearchStatus::found;
-  for (std::uint32_t cell = target;; cell = nodes_[cell].parent & ~kClosedBit) {
+  for (std::uint32_t cell = target;;) {
     result_.path.push_back({static_cast<int>(cell % static_cast<std::uint32_t>(w)),
                             static_cast<int>(cell / static_cast<std::uint32_t>(w))});
     if (cell == source) break;
+    const auto k = static_cast<std::size_t>((nodes[cell] >> kMoveShift) & 7);
+    cell = static_cast<std::uint32_t>(static_cast<std::int64_t>(cell) - offset[k]);
   }
   std::reverse(result_.path.begin(), result_.path.end());
   for (std::size_t i = 1; i < result_.path.size(); ++i) {  // length in double, as run() sums it

@@ -20,15 +20,18 @@
 // Two cores give the same answers, path for path and expansion count for expansion count:
 // - weighted grids (and grids too large for the uniform core's keys): an indexed binary heap
 //   with decrease-key;
-// - uniform grids (no multipliers set): the fast core. It reads each cell's legal moves as a
-//   bit mask from the passability bytes (no bounds checks inside the grid), keeps the cell's
-//   x and y in its open entries (no division), and orders its open list with buckets of f a
-//   quarter cell wide (every f it pushes is >= the last f popped: the heuristic is exactly
-//   consistent); only the current bucket is sorted, and what an expansion adds to it goes
-//   on top (see grid_search.cpp).
+// - uniform grids (no multipliers set, fewer than 2^20 cells): the fast core. It reads each
+//   cell's legal moves as a bit mask from a byte array made once per grid revision, keeps a
+//   node in one 64-bit word (g as orthogonal and diagonal step counts, the generation, the
+//   move from the parent, the closed bit), keeps the cell's x and y in its open entries (no
+//   division), prefetches the nodes around the next cell to expand, and orders its open list
+//   with buckets of f 1/64 cell wide (every f it pushes is >= the last f popped: the
+//   heuristic is exactly consistent); only the current bucket is sorted, and what an
+//   expansion adds to it goes on top (see grid_search.cpp).
 //   A cell reached again more cheaply is pushed again; the stale copy pops after the cheaper
 //   one has closed the cell and is dropped uncounted, so the expansions are those of the
 //   indexed heap.
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -71,7 +74,7 @@ class GridSearch {
   /// The last answer.
   const SearchResult& result() const { return result_; }
   /// Nodes currently allocated (grows to the largest grid searched, never shrinks).
-  std::size_t node_capacity() const { return nodes_.size(); }
+  std::size_t node_capacity() const { return std::max(nodes_.size(), packed_.size()); }
 
  private:
   using Key = std::uint64_t;  // cost in 2^-32 cell units (see the header comment)
@@ -93,7 +96,16 @@ class GridSearch {
     std::uint32_t cell;
     std::uint16_t x, y;
   };
-  static constexpr std::uint32_t kClosedBit = 1u << 31;  // in Node::parent (cells < 2^31)
+  // The uniform core's node, one 64-bit word a cell: the orthogonal and diagonal step
+  // counts of the best path so far (g = orthogonal * 1 + diagonal * sqrt(2), as keys), the
+  // generation, the move from the parent (0..7, kDx/kDy in grid_search.cpp) and the closed
+  // bit. Counts of 20 bits hold any tree path of a grid below 2^20 cells (larger grids take
+  // the general core).
+  static constexpr int kCountBits = 20;
+  static constexpr int kGenerationShift = 2 * kCountBits;  // 20 bits of generation
+  static constexpr int kMoveShift = 60;                    // 3 bits
+  static constexpr std::uint64_t kPackedClosed = std::uint64_t{1} << 63;
+  static constexpr std::uint32_t kPackedGenerations = 1u << 20;
 
   template <class View>
   const SearchResult& run(const View& view, GridCell start, GridCell goal, SearchMode mode);
@@ -113,6 +125,11 @@ class GridSearch {
   void place(std::size_t pos, const HeapEntry& entry);
 
   std::vector<Node> nodes_;
+  std::vector<std::uint64_t> packed_;        // the uniform core's nodes
+  std::uint32_t packed_generation_ = 0;
+  std::vector<std::uint8_t> masks_;          // the uniform core's move mask per cell...
+  std::uint64_t masks_revision_ = 0;         // ...of the grid with this revision
+  bool masks_valid_ = false;
   std::vector<std::int32_t> heap_pos_;  // per cell: index in heap_, kClosed, or -1 (not reached);
                                         // apart from nodes_ so the heap's writes stay in cache
   std::vector<HeapEntry> heap_;
@@ -125,8 +142,8 @@ class GridSearch {
     OpenEntry entry;
     std::int32_t next;  // the next entry of its bucket in pool_, or -1
   };
-  static constexpr int kBucketShift = 30;       // buckets 1/4 cell of f wide
-  static constexpr std::size_t kBuckets = 4096;  // the window: 1024 cells of f
+  static constexpr int kBucketShift = 26;        // buckets 1/64 cell of f wide
+  static constexpr std::size_t kBuckets = 16384;  // the window: 256 cells of f
   std::vector<OpenEntry> current_;
   std::vector<PooledEntry> pool_;
   std::vector<std::int32_t> bucket_head_;       // per bucket: first entry in pool_, or -1
