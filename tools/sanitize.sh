@@ -17,6 +17,6 @@ cmake --build --preset debug
 # blocks of a library it unloads again allocated at exit, third-party memory whose stacks
 # LeakSanitizer cannot even name, so no suppression can single them out. The game's own
 # code is leak-checked in racer_flow_tests (the same app under SDL's dummy video driver).
-xvfb_tests='^racer\.(screenshot|track_screenshot|screen_)'
+xvfb_tests='^racer\.(screenshot|track_screenshot|lab_screenshot|lab_track_screenshot|screen_)'
 ctest --preset debug -j2 -E "$xvfb_tests"
 ASAN_OPTIONS=$ASAN_OPTIONS:detect_leaks=0 ctest --preset debug -j2 -R "$xvfb_tests"
