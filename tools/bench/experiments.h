@@ -29,5 +29,6 @@ extern const Experiment kPassExperiment;      // pass.cpp
 extern const Experiment kAstarExperiment;     // astar.cpp
 extern const Experiment kDwaExperiment;       // dwa.cpp
 extern const Experiment kPlannersExperiment;  // planners.cpp
+extern const Experiment kUnreachableExperiment;  // unreachable.cpp
 
 }  // namespace racer::bench
