@@ -8,43 +8,19 @@
 #include <limits>
 #include <random>
 
+#include "eight_grid_checks.h"
 #include "plan/movingai.h"
 
 namespace racer {
 namespace {
 
-const std::string kData = RACER_SOURCE_DIR "/../shared/pathfinding/";
-const double kSqrt2 = std::sqrt(2.0);
+using test::expect_valid_path;
+using test::kPathfindingData;
+using test::kSqrt2;
+using test::step_cost;
+using test::SumTolerance;
 
-// Cost of one step as the header defines it, or infinity when the step is not allowed.
-double step_cost(const SearchGrid& g, GridCell a, GridCell b) {
-  const int dx = b.x - a.x, dy = b.y - a.y;
-  if (std::abs(dx) > 1 || std::abs(dy) > 1 || (dx == 0 && dy == 0)) return std::numeric_limits<double>::infinity();
-  if (!g.passable(a.x, a.y) || !g.passable(b.x, b.y)) return std::numeric_limits<double>::infinity();
-  if (dx != 0 && dy != 0 && (!g.passable(a.x + dx, a.y) || !g.passable(a.x, a.y + dy)))
-    return std::numeric_limits<double>::infinity();  // corner cutting
-  const double length = (dx != 0 && dy != 0) ? kSqrt2 : 1.0;
-  return length * 0.5 * (static_cast<double>(g.cost(a.x, a.y)) + static_cast<double>(g.cost(b.x, b.y)));
-}
-
-// Checks that a found path is a legal walk from start to goal and that its cost and length
-// are what the result says.
-void expect_valid_path(const SearchGrid& g, const SearchResult& r, GridCell start, GridCell goal) {
-  ASSERT_TRUE(r.found());
-  ASSERT_FALSE(r.path.empty());
-  EXPECT_EQ(r.path.front(), start);
-  EXPECT_EQ(r.path.back(), goal);
-  double cost = 0.0, length = 0.0;
-  for (std::size_t i = 1; i < r.path.size(); ++i) {
-    const double c = step_cost(g, r.path[i - 1], r.path[i]);
-    ASSERT_TRUE(std::isfinite(c)) << "illegal step " << i << ": (" << r.path[i - 1].x << "," << r.path[i - 1].y
-                                  << ") -> (" << r.path[i].x << "," << r.path[i].y << ")";
-    cost += c;
-    length += (r.path[i].x != r.path[i - 1].x && r.path[i].y != r.path[i - 1].y) ? kSqrt2 : 1.0;
-  }
-  EXPECT_NEAR(cost, r.cost, 1e-9);
-  EXPECT_NEAR(length, r.length, 1e-9);
-}
+const std::string& kData = kPathfindingData;
 
 // Reference: Bellman-Ford style relaxation to a fixed point over the step costs above
 // (slow, obviously correct). Infinity when unreachable.
@@ -129,8 +105,8 @@ void run_random_trials(bool weighted, int trials, unsigned seed, TrialCounts& co
       case SearchStatus::found:
         ++counts.found;
         ASSERT_NEAR(a.cost, d.cost, 1e-7);
-        expect_valid_path(g, a, start, goal);
-        expect_valid_path(g, d, start, goal);
+        expect_valid_path(g, a, start, goal, SumTolerance::absolute);
+        expect_valid_path(g, d, start, goal, SumTolerance::absolute);
         break;
       case SearchStatus::unreachable:
         ++counts.unreachable;
@@ -176,7 +152,7 @@ TEST(GridSearch, MovingAiArenaEveryScenarioOptimal) {
     ASSERT_TRUE(r.found()) << "bucket " << s.bucket << " (" << s.start.x << "," << s.start.y << ")";
     EXPECT_NEAR(r.cost, s.optimal_length, 1e-6) << "bucket " << s.bucket;
     EXPECT_DOUBLE_EQ(r.length, r.cost);  // multiplier 1 everywhere: cost is length
-    expect_valid_path(map.value(), r, s.start, s.goal);
+    expect_valid_path(map.value(), r, s.start, s.goal, SumTolerance::absolute);
     if (std::abs(r.cost - s.optimal_length) <= 1e-6) ++matched;
   }
   EXPECT_EQ(matched, 130);
