@@ -95,6 +95,29 @@ struct Walk {
   }
 };
 
+// One step of the motion to the goal, the same in both Bugs: the goal reached (added to the
+// walk), a free step of h taken, or the hit point where the step would come nearer than
+// hit_level (q moves there).
+enum class GoalStep { reached, stepped, hit };
+GoalStep step_to_goal(const Scene& scene, double radius, double hit_level, double h, Vec2 goal, Vec2& q, Walk& walk) {
+  const Vec2 to_goal = goal - q;
+  const double dist_goal = length(to_goal);
+  if (dist_goal <= h && clearance(scene, {q, goal}) > radius) {
+    if (dist_goal > 0.0) walk.add(goal);
+    return GoalStep::reached;
+  }
+  const Vec2 dir = to_goal / dist_goal;
+  if (clearance(scene, {q, q + dir * h}) > hit_level) {
+    q = q + dir * h;
+    walk.add(q);
+    return GoalStep::stepped;
+  }
+  const Vec2 hit = hit_point(scene, hit_level, q, dir, h);
+  if (hit != q) walk.add(hit);
+  q = hit;
+  return GoalStep::hit;
+}
+
 // Back round at the first boundary point `first` (reached in direction first_dir) on the
 // step q -> p, after following more than three steps: the chord passes within half a step
 // of it, going the same way (the other side of a narrow channel goes the opposite way).
@@ -129,23 +152,14 @@ BugResult bug2(const Scene& scene, double radius, Vec2 start, Vec2 goal, const B
   Vec2 q = start;
   while (result.length <= max_length) {
     // M-line mode: step toward the goal until there or until the step would come too near.
-    const Vec2 to_goal = goal - q;
-    const double dist_goal = length(to_goal);
-    if (dist_goal <= h && clearance(scene, {q, goal}) > radius) {
-      if (dist_goal > 0.0) walk.add(goal);
+    const GoalStep step = step_to_goal(scene, radius, hit_level, h, goal, q, walk);
+    if (step == GoalStep::reached) {
       result.status = BugStatus::reached;
       return result;
     }
-    const Vec2 dir = to_goal / dist_goal;
-    if (clearance(scene, {q, q + dir * h}) > hit_level) {
-      q = q + dir * h;
-      walk.add(q);
-      continue;
-    }
-    const Vec2 hit = hit_point(scene, hit_level, q, dir, h);
-    if (hit != q) walk.add(hit);
+    if (step == GoalStep::stepped) continue;
+    const Vec2 hit = q;
     result.hit_points.push_back(hit);
-    q = hit;
     const double hit_to_goal = length(goal - hit);
 
     // Boundary mode: clockwise round the obstacle until a leave point or back at the hit.
@@ -226,23 +240,14 @@ BugResult bug1(const Scene& scene, double radius, Vec2 start, Vec2 goal, const B
   Vec2 q = start;
   while (result.length <= max_length) {
     // Straight toward the goal until there or until the step would come too near.
-    const Vec2 to_goal = goal - q;
-    const double dist_goal = length(to_goal);
-    if (dist_goal <= h && clearance(scene, {q, goal}) > radius) {
-      if (dist_goal > 0.0) walk.add(goal);
+    const GoalStep step = step_to_goal(scene, radius, hit_level, h, goal, q, walk);
+    if (step == GoalStep::reached) {
       result.status = BugStatus::reached;
       return result;
     }
-    const Vec2 dir = to_goal / dist_goal;
-    if (clearance(scene, {q, q + dir * h}) > hit_level) {
-      q = q + dir * h;
-      walk.add(q);
-      continue;
-    }
-    const Vec2 hit = hit_point(scene, hit_level, q, dir, h);
-    if (hit != q) walk.add(hit);
+    if (step == GoalStep::stepped) continue;
+    const Vec2 hit = q;
     result.hit_points.push_back(hit);
-    q = hit;
 
     // Once round, recording the loop; the goal within a step ends it early.
     std::vector<Vec2> loop{hit};
