@@ -197,9 +197,11 @@ void check_scenarios(const std::string& name, int astar_every, int weighted_ever
 TEST(BestFirst, MovingAiArena) { check_scenarios("arena.map", 1, 1, 1); }
 TEST(BestFirst, MovingAiRooms256) { check_scenarios("rooms256.map", 2, 4, 20); }
 TEST(BestFirst, MovingAiRooms512) { check_scenarios("rooms512.map", 8, 8, 50); }
-// Every line of both room maps for all three (Dijkstra alone expands 26 million nodes: about
-// 8 s of CPU in RelWithDebInfo). Run it with --gtest_also_run_disabled_tests after changing
-// the search core.
+// Every line of both room maps for all three, with weighted A* at w = 2 (Dijkstra alone
+// expands 26 million nodes: about 8 s of CPU in RelWithDebInfo). The ctests
+// racer_bench.planners_every_line_rooms* hold every exact planner of the registry, and
+// weighted A* at its registry w = 1.5, to every line of both maps; this one is for a quick
+// look at the search core: run it with --gtest_also_run_disabled_tests.
 TEST(BestFirst, DISABLED_MovingAiRoomsEveryLine) {
   check_scenarios("rooms256.map", 1, 1, 1);
   check_scenarios("rooms512.map", 1, 1, 1);
