@@ -46,6 +46,16 @@ std::function<std::string(Options&, std::string_view)> flag(bool Options::*field
   };
 }
 
+// Degrees in [-360, 360] (a heading of the lab's hybrid A*).
+std::string parse_heading(std::string_view v, const char* option, std::optional<double>& out) {
+  double deg = 0.0;
+  if (!parse_number(v, deg) || !(deg >= -360.0 && deg <= 360.0))
+    return std::string(option) + " must be degrees from -360 to 360, counter-clockwise from screen right (90 = up), got '" +
+           std::string(v) + "'";
+  out = deg;
+  return {};
+}
+
 // "X,Y" with whole numbers >= 0.
 std::string parse_cell(std::string_view v, const char* option, std::optional<std::pair<int, int>>& out) {
   const std::size_t comma = v.find(',');
@@ -171,6 +181,11 @@ const std::vector<OptionSpec>& table() {
          if (!parse_number(v, o.lab_step) || o.lab_step < 0) return "--lab-step must be a whole number >= 0";
          return {};
        }},
+      {"lab-heading", "DEG", "planner lab: hybrid A*'s start heading, degrees counter-clockwise from screen right "
+                             "(90 = up), -360..360 (default 0)",
+       [](Options& o, std::string_view v) -> std::string { return parse_heading(v, "--lab-heading", o.lab_heading); }},
+      {"lab-goal-heading", "DEG", "planner lab: hybrid A*'s goal heading, as --lab-heading (default 0)",
+       [](Options& o, std::string_view v) -> std::string { return parse_heading(v, "--lab-goal-heading", o.lab_goal_heading); }},
       {"cars", "N", "headless: AI cars in the race, 1..40 (default 8)", int_in(&Options::cars, 1, 40, "--cars")},
       {"laps", "L", "race length in laps, 1..100 (default 3)", int_in(&Options::laps, 1, 100, "--laps")},
       {"seed", "S", "seed of the AI's randomness, a whole number >= 0 (default 1)",

@@ -45,6 +45,9 @@ struct Options {
   /// incremental ones show a repair (screenshots); nullopt = none.
   std::optional<std::vector<int>> lab_box;
   long lab_step = -1;                      ///< show the first N expansions of the selected planner; < 0 = all
+  /// Hybrid A*'s start and goal headings, degrees counter-clockwise from screen right
+  /// (90 = up the screen), [-360, 360]; nullopt = 0.
+  std::optional<double> lab_heading, lab_goal_heading;
 
   bool fixed_time() const { return frames > 0; }
 };

@@ -6,19 +6,21 @@
 // Sections: LabCar (what they plan for) · the caps · the reactive policies (walk-to, Bug2,
 // Bug1, the potential field) · the visibility graph · hybrid A*.
 //
+// Each plans on the whole map when its scene is within the layer's caps, else in the box
+// round S and G grown by kLabWindowMargin cells (lab_window; outside it counts as wall, and
+// the note says so), and plans nothing, saying why, when even that is over a cap: so a
+// frame never freezes on a big map.
 // - walk_to, bug2, bug1, potential_field: reactive policies for a disc robot; no bound on
-//   their length, and the field can stop in a local minimum (status "stuck"). They plan in
-//   the window round S and G (lab_window), at most kLabMaxSceneObstacles obstacles.
+//   their length, and the field can stop in a local minimum (status "stuck"). At most
+//   kLabMaxSceneObstacles obstacles.
 // - visibility_graph: the shortest any-angle path for the disc among the obstacles grown by
 //   its radius; its length can be below the 8-connected optimum (which bends only at 45
 //   degrees). Its edges are drawn. Built for at most kLabMaxVisibilityObstacles obstacles.
 // - hybrid_astar: the car's rectangle over (x, y, heading), from the start heading to the
 //   goal heading (LabQuery), arcs no tighter than the car's turning radius, reverse allowed;
 //   drawn with the car's footprint every few poses and, as an overlay, the C-space slice at
-//   the start heading (the cells where the car's centre may not stand). Its window is at
-//   most kLabMaxHybridSide cells a side; it stops after kLabHybridExpansions expansions.
-// Above a cap a layer plans nothing and says why in its status and note, so a frame never
-// freezes on a big map.
+//   the start heading (the cells where the car's centre may not stand). It searches at
+//   most kLabMaxHybridCells cells and stops after kLabHybridExpansions expansions.
 #include <memory>
 #include <optional>
 
@@ -49,30 +51,38 @@ LabCar lab_car(const LabMap& map);
 
 inline constexpr int kLabMaxSceneObstacles = 4000;     ///< walk-to, Bug, the field: each step asks every obstacle
 inline constexpr int kLabMaxVisibilityObstacles = 400; ///< the graph's build is O(corners^2 x obstacles)
-inline constexpr int kLabMaxHybridSide = 256;          ///< cells: hybrid A*'s closed set is side^2 x 72 headings
+inline constexpr int kLabMaxHybridCells = 180000;      ///< hybrid A*'s closed set: cells x 72 headings x 4 bytes (52 MB)
 inline constexpr int kLabHybridExpansions = 30000;
 
 // ---- the motion layers ---------------------------------------------------------------------
 
-/// What every motion layer shares: the scene of the window round S and G (rebuilt when the
-/// map, the drawn polygons or the window change), its car, and the outcome's common figures.
+/// What every motion layer shares: the scene it plans in (kept while the map, the drawn
+/// polygons and the window stay the same), its car, and the outcome's common figures.
 class MotionLayer : public LabLayer {
  public:
   double bound() const override { return 0.0; }
   bool continuous() const override { return true; }
 
  protected:
-  const LabScene& scene_for(const LabMap& map, const LabQuery& query);
+  /// The whole map's scene if it has at most `max_cells` cells and `max_obstacles`
+  /// obstacles, else the scene of the box round S and G (which the caller checks again).
+  const LabScene& scene_for(const LabMap& map, const LabQuery& query, int max_obstacles, long max_cells);
+  /// " (in the box round S and G)" when the scene is not the whole map, else "".
+  static std::string boxed(const LabMap& map, const LabScene& scene);
   /// Fills out.result (status, length = cost, expanded) and out.path from a polyline.
   static void answer(const std::vector<Vec2>& path, bool reached, long expanded, LabOutcome& out);
   /// Plans nothing: out says why (status "too big", the note).
   static void refuse(const std::string& why, LabOutcome& out);
 
  private:
-  std::optional<LabScene> scene_;
-  const SearchGrid* grid_ = nullptr;
-  std::uint64_t revision_ = 0;
-  std::size_t polygons_ = 0;
+  struct Cached {
+    std::optional<LabScene> scene;
+    const SearchGrid* grid = nullptr;
+    std::uint64_t revision = 0;
+    std::size_t polygons = 0;
+  };
+  const LabScene& cached(Cached& c, const LabMap& map, const LabWindow& w);
+  Cached whole_, box_;
 };
 
 enum class ReactivePolicy { walk_to, bug2, bug1, potential_field };

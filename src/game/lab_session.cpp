@@ -14,6 +14,10 @@ std::uint32_t lab_colour(int i) {
       0x4363d8, 0xe6194b, 0xf58231, 0x911eb4, 0x9a6324, 0xf032e6, 0x3cb44b, 0x17becf,
       0x808000, 0x469990, 0x000075, 0x800000, 0x5a5a5a, 0x2f4f4f, 0xb8a000, 0xff1493,
   };
+  // Layers past the palette (the motion planners) start from colours the first grid
+  // planners (astar, jps, dijkstra) do not use: olive, orange, brown, green, cyan, magenta.
+  static constexpr int kLater[] = {8, 2, 4, 6, 7, 5, 9, 10};
+  if (i >= static_cast<int>(std::size(kPalette))) i = kLater[static_cast<std::size_t>(i) % std::size(kLater)];
   return kPalette[static_cast<std::size_t>(i) % std::size(kPalette)];
 }
 

@@ -117,7 +117,8 @@ class LabSession {
 
 /// Colours in the lab's palette.
 inline constexpr int kLabColours = 16;
-/// The lab's palette: the colour of the i-th layer (0xRRGGBB), distinct for i < kLabColours.
+/// The lab's palette: the colour of the i-th layer (0xRRGGBB), distinct for i < kLabColours;
+/// layers past it start from colours the first grid planners do not use.
 /// A layer switched on takes another colour if a shown layer has its own (set_enabled), so
 /// up to kLabColours shown layers always differ.
 std::uint32_t lab_colour(int i);

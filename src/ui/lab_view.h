@@ -1,8 +1,9 @@
 #pragma once
 // LabView: the planner lab on screen (docs/lab.md): the map scaled to fit (pan with a drag,
 // zoom with the wheel), the paths of the enabled planners overlaid in their colours, the
-// selected planner's expanded cells (all, or stepped one by one), the flow field as a heat
-// map, a control panel (map, planners with their colours as the legend, tools, step) and a
+// selected planner's expanded cells (all, or stepped one by one), the flow field or the
+// potential as a heat map, the motion planners' extras (a visibility graph's edges, hybrid
+// A*'s car footprints and C-space slice, the headings at S and G), a control panel (map, planners with their colours as the legend, tools, step) and a
 // figures table. Mouse: left click start, right click goal, shift-drag blocks cells and
 // ctrl-drag frees them (or the paint tool), the polygon tool adds obstacles. Keyboard: see
 // kLabKeys. The state is the LabSession's (game/lab_session.h); this draws it and turns
@@ -15,6 +16,7 @@
 #include "game/lab_session.h"
 #include "ui/imgui_layer.h"
 
+struct ImDrawList;
 struct SDL_Renderer;
 struct SDL_Texture;
 
@@ -24,6 +26,7 @@ namespace racer {
 inline constexpr const char* kLabKeys =
     "Left/Right: step   PgUp/PgDn: 100 steps\n"
     "Home/End: first/all   Tab: next planner\n"
+    "H: heading at S +15 deg (shift: at G)\n"
     "F: fit   P: paint   O: polygon   Esc: back";
 
 /// A wall clock for LabSession's timings (seconds, steady).
@@ -55,6 +58,10 @@ class LabView {
   void canvas_input(LabSession& s);
   void keys(LabSession& s);
   void draw_map(const LabSession& s);
+  void draw_motion_extras(const LabSession& s, ImDrawList* dl) const;
+  void motion_panel(LabSession& s);
+  /// The layer whose `overlay` (a C-space slice) is shown: the selected one if it has one, -1.
+  static int overlay_layer(const LabSession& s);
   /// The layer whose `field` the heat map shows, -1 for none.
   static int field_layer(const LabSession& s);
   /// The legend strip atop the canvas: drawn if `draw`; returns its bottom edge (px).
@@ -68,7 +75,8 @@ class LabView {
   SDL_Renderer* renderer_;
   SDL_Texture* map_tex_ = nullptr;       // one pixel a cell: free (cost shaded) / blocked
   SDL_Texture* expanded_tex_ = nullptr;  // the selected layer's shown expansions
-  SDL_Texture* field_tex_ = nullptr;     // the flow field's heat map
+  SDL_Texture* field_tex_ = nullptr;     // the heat map of a layer's field
+  SDL_Texture* overlay_tex_ = nullptr;   // the selected layer's overlay (hybrid A*'s C-space slice)
   int tex_w_ = 0, tex_h_ = 0;
   std::uint64_t seen_generation_ = ~0ull;
   long seen_shown_ = -1;
@@ -82,7 +90,7 @@ class LabView {
   bool need_fit_ = true;
   int fitted_w_ = -1, fitted_h_ = -1;
   Tool tool_ = Tool::Endpoints;
-  bool show_expanded_ = true, show_field_ = true;
+  bool show_expanded_ = true, show_field_ = true, show_overlay_ = true;
   std::vector<Vec2> polygon_;     // the polygon being drawn, cell units
   // Mouse drags on the canvas.
   bool dragging_ = false, panning_ = false, painting_ = false, paint_block_ = true;

@@ -242,15 +242,15 @@ TEST(LabMotion, HybridAStarPathIsFreeByTheCSpaceAndEndsAtTheGoalHeading) {
 
 TEST(LabMotion, BigScenesAreRefusedWithAReasonNotPlanned) {
   LabMap m;
-  m.grid = SearchGrid(300, 300);
-  for (int y = 1; y < 300; y += 3)
-    for (int x = 1; x < 300; x += 3) m.grid.set_passable(x, y, false);  // 10 000 single blocks
+  m.grid = SearchGrid(500, 500);
+  for (int y = 1; y < 500; y += 3)
+    for (int x = 1; x < 500; x += 3) m.grid.set_passable(x, y, false);  // 27 889 single blocks
   std::vector<std::unique_ptr<LabLayer>> layers;
   layers.push_back(std::make_unique<VisibilityGraphLayer>());
   layers.push_back(std::make_unique<HybridAStarLayer>());
   layers.push_back(std::make_unique<ReactiveLayer>(ReactivePolicy::bug2));
   for (const auto& layer : layers) {
-    const LabOutcome o = run(*layer, m, {0, 0}, {298, 298});
+    const LabOutcome o = run(*layer, m, {0, 0}, {498, 498});
     EXPECT_FALSE(o.result.found()) << layer->name();
     EXPECT_EQ(o.status, "too big") << layer->name();
     EXPECT_NE(o.note.find("move S and G closer"), std::string::npos) << o.note;
