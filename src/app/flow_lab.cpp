@@ -41,6 +41,9 @@ void FlowApp::open_lab(std::optional<LabMap> map) {
       lab_->add_polygon(box);
     }
     if (config_.options.lab_step >= 0) lab_->set_step(config_.options.lab_step);
+    if (const auto& v = config_.options.lab_view)
+      lab_view_->set_view(std::min((*v)[0], (*v)[2]), std::min((*v)[1], (*v)[3]), std::max((*v)[0], (*v)[2]) + 1,
+                          std::max((*v)[1], (*v)[3]) + 1);
   } else if (map) {
     lab_->set_map(std::move(*map));
   }

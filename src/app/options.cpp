@@ -176,6 +176,20 @@ const std::vector<OptionSpec>& table() {
          o.lab_box = n;
          return {};
        }},
+      {"lab-view", "X0,Y0,X1,Y1", "planner lab: show these cells at start, zoomed to fit (default: the whole map; F fits it)",
+       [](Options& o, std::string_view v) -> std::string {
+         std::vector<int> n;
+         while (!v.empty()) {
+           const std::size_t comma = v.find(',');
+           int k = -1;
+           if (!parse_number(v.substr(0, comma), k) || k < 0) break;
+           n.push_back(k);
+           v = comma == std::string_view::npos ? std::string_view() : v.substr(comma + 1);
+         }
+         if (n.size() != 4 || !v.empty()) return "--lab-view must be X0,Y0,X1,Y1 (whole numbers >= 0)";
+         o.lab_view = n;
+         return {};
+       }},
       {"lab-step", "N", "planner lab: show only the first N expansions of the selected planner (default: all)",
        [](Options& o, std::string_view v) -> std::string {
          if (!parse_number(v, o.lab_step) || o.lab_step < 0) return "--lab-step must be a whole number >= 0";

@@ -277,7 +277,7 @@ void VisibilityGraphLayer::run(const LabMap& map, const LabQuery& query, LabOutc
   const VisibilityPath p = graph.query(centre(query.start), centre(query.goal));
   answer(p.points, p.found, p.expanded, out);
   for (const auto& [i, j] : graph.edges()) out.segments.push_back({graph.nodes()[i], graph.nodes()[j]});
-  out.note = format("any-angle, can beat the grid; %zu corners, %zu edges", graph.nodes().size(), graph.edges().size());
+  out.note = format("any-angle: can beat the grid; %zu corners", graph.nodes().size());
   if (!p.found) out.note += "; S/G blocked or cut off";
   out.note += boxed(map, sc);
 }

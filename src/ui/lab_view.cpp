@@ -168,7 +168,10 @@ void LabView::update_textures(const LabSession& s) {
 bool LabView::frame(LabSession& s, const UiFonts& fonts, bool back) {
   const ImVec2 d = ImGui::GetIO().DisplaySize;
   const SearchGrid& g = s.map().grid;
-  if (g.width() != fitted_w_ || g.height() != fitted_h_) need_fit_ = true;
+  if (g.width() != fitted_w_ || g.height() != fitted_h_) {
+    if (fitted_w_ >= 0) view_box_.reset();  // another map: the whole of it
+    need_fit_ = true;
+  }
   bool close = false;
   if (back) {
     if (!polygon_.empty()) polygon_.clear();  // Esc first drops the polygon being drawn
@@ -196,9 +199,12 @@ void LabView::fit(const LabSession& s) {
   if (g.width() <= 0 || canvas_.x1 <= canvas_.x0 || canvas_.y1 <= canvas_.y0) return;
   const double margin = 16.0;
   const double cw = static_cast<double>(canvas_.x1 - canvas_.x0), ch = static_cast<double>(canvas_.y1 - canvas_.y0);
-  zoom_ = std::min((cw - 2 * margin) / g.width(), (ch - 2 * margin) / g.height());
-  zoom_ = std::max(zoom_, 0.05);
-  centre_ = {0.5 * g.width(), 0.5 * g.height()};
+  Box b{0.0, 0.0, static_cast<double>(g.width()), static_cast<double>(g.height())};
+  if (view_box_ && view_box_->x1 > view_box_->x0 && view_box_->y1 > view_box_->y0) b = *view_box_;
+  view_box_.reset();
+  zoom_ = std::min((cw - 2 * margin) / (b.x1 - b.x0), (ch - 2 * margin) / (b.y1 - b.y0));
+  zoom_ = std::clamp(zoom_, 0.05, 200.0);
+  centre_ = {0.5 * (b.x0 + b.x1), 0.5 * (b.y0 + b.y1)};
   fitted_w_ = g.width();
   fitted_h_ = g.height();
   need_fit_ = false;
@@ -371,12 +377,12 @@ void LabView::draw_map(const LabSession& s) {
       dl->AddRect({ax - grow, ay - grow}, {bx + grow, by + grow}, IM_COL32(255, 255, 255, 255), 0.0f, 0, 1.5f);
     }
   }
-  // Layers' extra geometry (a graph's edges): thin lines in the layer's colour, faint
-  // unless the layer is selected (a visibility graph has thousands).
+  // The selected layer's extra geometry (a graph's edges): thin lines in its colour (only
+  // the selected one's: a visibility graph has thousands).
   for (int i = 0; i < s.layer_count(); ++i) {
     const LabEntry& e = s.entry(i);
-    if (!e.enabled || !e.answered) continue;
-    const ImU32 col = im_colour(e.colour, i == s.selected() ? 70 : 22);
+    if (!e.enabled || !e.answered || i != s.selected()) continue;
+    const ImU32 col = im_colour(e.colour, 70);
     for (const Segment& seg : e.outcome.segments) {
       float ax = 0, ay = 0, bx = 0, by = 0;
       to_screen(seg.a.x, seg.a.y, ax, ay);
@@ -513,8 +519,9 @@ float LabView::legend(const LabSession& s, bool draw) const {
   for (int i = 0; i < s.layer_count(); ++i) {
     const LabEntry& e = s.entry(i);
     if (!e.enabled || !e.answered) continue;
-    if (!e.outcome.segments.empty())
-      items.push_back({im_colour(e.colour, 120), "thin lines: " + std::string(e.layer->name()) + "'s edges"});
+    if (!e.outcome.segments.empty() && i == s.selected())
+      items.push_back({im_colour(e.colour, 120), "thin lines: " + std::string(e.layer->name()) + "'s " +
+                                                     std::to_string(e.outcome.segments.size()) + " edges"});
     if (!e.outcome.footprints.empty())
       items.push_back({im_colour(e.colour), "boxes: the car along " + std::string(e.layer->name()) + " (arrows: headings)"});
   }

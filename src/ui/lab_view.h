@@ -9,6 +9,7 @@
 // kLabKeys. The state is the LabSession's (game/lab_session.h); this draws it and turns
 // input into its calls, and is the one place that reads the wall clock for the timings.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -44,6 +45,12 @@ class LabView {
   bool frame(LabSession& session, const UiFonts& fonts, bool back);
   /// The map file field's text (the command line's --map, say).
   void set_map_path(std::string path) { map_path_ = std::move(path); }
+  /// Shows the box [x0, x1] x [y0, y1] (cell units) fitted into the canvas from the next frame
+  /// (until F fits the whole map, or another map is loaded).
+  void set_view(double x0, double y0, double x1, double y1) {
+    view_box_ = {x0, y0, x1, y1};
+    need_fit_ = true;
+  }
   /// Shows the flow field's heat map when the flow_field layer is enabled (default on).
   void set_show_field(bool on) { show_field_ = on; }
 
@@ -88,6 +95,10 @@ class LabView {
   double zoom_ = 1.0;             // px per cell
   Vec2 centre_;                   // the cell-unit point at the canvas centre
   bool need_fit_ = true;
+  struct Box {
+    double x0, y0, x1, y1;
+  };
+  std::optional<Box> view_box_;   // the next fit shows this box instead of the whole map
   int fitted_w_ = -1, fitted_h_ = -1;
   Tool tool_ = Tool::Endpoints;
   bool show_expanded_ = true, show_field_ = true, show_overlay_ = true;
