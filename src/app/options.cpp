@@ -249,7 +249,8 @@ std::string usage(const char* program) {
       "Gamepad: left stick steer, RT throttle, LT brake, X handbrake, A/B or shoulders shift,\n"
       "Y automatic/manual gearbox, Back respawn, Start pause.\n"
       "Planner lab (--lab): left click start, right click goal, shift-drag walls, ctrl-drag erase,\n"
-      "wheel zoom, drag pan, Left/Right step a search, Tab next planner, Esc back (docs/lab.md).\n";
+      "wheel zoom, drag pan, Left/Right step a search, Tab next planner, H hybrid A*'s heading (shift: at the\n"
+      "goal), Esc back (docs/lab.md).\n";
   return out;
 }
 

@@ -12,7 +12,6 @@
 
 #include "plan/bug.h"
 #include "plan/obstacle_distance.h"
-#include "plan/potential_field.h"
 #include "plan/visibility_graph.h"
 #include "plan/walk_to.h"
 
@@ -143,10 +142,6 @@ std::string_view ReactiveLayer::name() const {
   return "?";
 }
 
-namespace {
-
-// The steepest-descent field's parameters in cells: the conic pull zeta d* = 2 balances a
-// wall's push at about 0.6 cells of clearance; walls further than 1.5 cells do not push.
 FieldParams lab_field_params() {
   FieldParams p;
   p.attraction = 1.0;
@@ -155,6 +150,8 @@ FieldParams lab_field_params() {
   p.influence = 1.5;
   return p;
 }
+
+namespace {
 
 // log(1 + U) at the centre of every free cell of the window (infinity elsewhere), row-major
 // over the whole map. Each 8 x 8 block of cells asks only the obstacles within the field's

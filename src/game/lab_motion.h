@@ -27,6 +27,7 @@
 #include "game/lab_layer.h"
 #include "game/lab_scene.h"
 #include "plan/hybrid_astar.h"
+#include "plan/potential_field.h"
 
 namespace racer {
 
@@ -46,6 +47,10 @@ struct LabCar {
 /// disc of radius 0.25 cells (so a corridor one cell wide still lets the disc and Bug's
 /// margin through).
 LabCar lab_car(const LabMap& map);
+
+/// The potential field's parameters, in cells: the conic pull zeta d* = 2 balances a wall's
+/// push at about 0.6 cells of clearance; walls with more than 1.5 cells of clearance do not push.
+FieldParams lab_field_params();
 
 // ---- the caps ------------------------------------------------------------------------------
 

@@ -179,6 +179,15 @@ TEST(LabMotion, PotentialFieldReportsTheLocalMinimumInTheCup) {
   ASSERT_EQ(o.field.size(), static_cast<std::size_t>(m.grid.width() * m.grid.height()));
   EXPECT_LT(o.field[m.grid.index(30, 10)], o.field[m.grid.index(3, 10)]);
   EXPECT_TRUE(std::isinf(o.field[m.grid.index(20, 10)]));  // a wall cell
+  // Each cell's value is U of the whole scene at its centre (the layer asks only the obstacles
+  // near each block of cells; beyond the influence radius they add nothing). float: 1e-6.
+  const LabScene sc = lab_scene(m, whole_map(m.grid));
+  for (int y = 1; y < m.grid.height() - 1; y += 3)
+    for (int x = 1; x < m.grid.width() - 1; x += 2)
+      if (m.grid.passable(x, y)) {
+        const double u = field_potential(sc.scene, lab_car(m).robot_radius, {30.5, 10.5}, lab_field_params(), {x + 0.5, y + 0.5});
+        EXPECT_NEAR(o.field[m.grid.index(x, y)], std::log1p(u), 1e-6 * (1.0 + std::log1p(u))) << x << "," << y;
+      }
   // Away from the cup's mouth it reaches.
   const LabOutcome clear = run(field, m, {3, 2}, {30, 2});
   EXPECT_TRUE(clear.result.found()) << clear.note;
