@@ -195,10 +195,11 @@ void ReactiveLayer::run(const LabMap& map, const LabQuery& query, LabOutcome& ou
   const LabCar car = lab_car(map);
   const Vec2 s = centre(query.start), g = centre(query.goal);
   const double straight = length(g - s);
-  // Every step asks every obstacle (0.2-0.3 us each, measured on a track's 1150): at most
-  // kWork obstacle-steps (under half a second), never more than 20 000 steps; the field asks
-  // two or three times a step (its line search), so it gets half as many.
-  constexpr double kWork = 1.5e6;
+  // Every step asks every obstacle (0.3 us each on a track's 1150 rectangles, 0.6 us on
+  // rooms256's 3288 small blocks): at most kWork obstacle-steps (0.3 to 0.6 s), never more
+  // than 20 000 steps; the field asks two or three times a step (its line search), so it
+  // gets half as many.
+  constexpr double kWork = 1e6;
   const double max_steps = std::min(20000.0, kWork / std::max(1, obstacles));
   switch (policy_) {
     case ReactivePolicy::walk_to: {
@@ -218,9 +219,14 @@ void ReactiveLayer::run(const LabMap& map, const LabQuery& query, LabOutcome& ou
       // A fifth of a cell: a one-cell corridor stays open to the disc and its margin (2 (r +
       // step) < 1). On a track's wide roads, steps as long as the disc's radius.
       o.step = car.scaled ? std::max(0.2, car.robot_radius) : 0.2;
-      // The length guard: |SG| + factor x the grown perimeters, capped at max_steps steps.
+      // The length guard: |SG| + factor x the grown perimeters, capped at max_steps steps;
+      // it is never below |SG|, so a budget shorter than that plans nothing.
+      if (max_steps * o.step < straight) {
+        refuse(format("%d obstacles: a walk of %.0f cells is over its budget; move S and G closer", obstacles, straight), out);
+        return;
+      }
       const double perimeters = std::max(1.0, grown_perimeter(sc.scene, car.robot_radius + o.step));
-      o.length_factor = std::clamp((max_steps * o.step - straight) / perimeters, 0.01, 20.0);
+      o.length_factor = std::clamp((max_steps * o.step - straight) / perimeters, 0.0, 20.0);
       const BugResult r = policy_ == ReactivePolicy::bug2 ? bug2(sc.scene, car.robot_radius, s, g, o)
                                                           : bug1(sc.scene, car.robot_radius, s, g, o);
       answer(r.path, r.status == BugStatus::reached, 0, out);
