@@ -92,11 +92,13 @@ bool lab_car_free(const LabMap& map, const LabScene& scene, const LabCar& car, d
 const LabScene& MotionLayer::cached(Cached& c, const LabMap& map, const LabWindow& w) {
   const bool same_window = c.scene && c.scene->window.x0 == w.x0 && c.scene->window.y0 == w.y0 &&
                            c.scene->window.x1 == w.x1 && c.scene->window.y1 == w.y1;
-  if (!same_window || c.grid != &map.grid || c.revision != map.grid.revision() || c.polygons != map.obstacles.size()) {
+  std::vector<Vec2> corners;
+  for (const Polygon& p : map.obstacles) corners.insert(corners.end(), p.vertices.begin(), p.vertices.end());
+  if (!same_window || c.grid != &map.grid || c.revision != map.grid.revision() || corners != c.corners) {
     c.scene = lab_scene(map, w);
     c.grid = &map.grid;
     c.revision = map.grid.revision();
-    c.polygons = map.obstacles.size();
+    c.corners = std::move(corners);
   }
   return *c.scene;
 }

@@ -84,7 +84,7 @@ class MotionLayer : public LabLayer {
     std::optional<LabScene> scene;
     const SearchGrid* grid = nullptr;
     std::uint64_t revision = 0;
-    std::size_t polygons = 0;
+    std::vector<Vec2> corners;  ///< the drawn polygons' corners, in order (a changed one rebuilds)
   };
   const LabScene& cached(Cached& c, const LabMap& map, const LabWindow& w);
   Cached whole_, box_;

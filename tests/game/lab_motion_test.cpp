@@ -249,6 +249,25 @@ TEST(LabMotion, HybridAStarPathIsFreeByTheCSpaceAndEndsAtTheGoalHeading) {
   EXPECT_GT(closed, 0);  // the cells along the walls
 }
 
+// A layer keeps its scene while nothing changes and sees every edit: cells blocked, and a
+// drawn polygon that covers no cell centre (so the grid stays the same) swapped for another.
+TEST(LabMotion, ScenesFollowTheMapsEdits) {
+  LabMap m = wall_room();
+  VisibilityGraphLayer vis;
+  const LabOutcome before = run(vis, m, {3, 11}, {26, 11});  // along the open bottom row
+  ASSERT_TRUE(before.result.found());
+  EXPECT_NEAR(before.result.length, 23.0, 1e-6);
+  Polygon sliver;  // across the row, thinner than a cell: no centre inside it
+  sliver.vertices = {{20.1, 9.6}, {20.3, 9.6}, {20.3, 12.0}, {20.1, 12.0}};
+  m.obstacles = {sliver};
+  const LabOutcome blocked = run(vis, m, {3, 11}, {26, 11});
+  ASSERT_TRUE(blocked.result.found());
+  EXPECT_GT(blocked.result.length, 23.0 + 1e-3) << "round the sliver";
+  sliver.vertices = {{20.1, 12.0}, {20.3, 12.0}, {20.3, 12.01}, {20.1, 12.01}};  // moved out of the way
+  m.obstacles = {sliver};
+  EXPECT_NEAR(run(vis, m, {3, 11}, {26, 11}).result.length, 23.0, 1e-6);
+}
+
 TEST(LabMotion, BigScenesAreRefusedWithAReasonNotPlanned) {
   LabMap m;
   m.grid = SearchGrid(500, 500);
