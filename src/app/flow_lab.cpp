@@ -1,6 +1,7 @@
 // FlowApp's planner lab screen: the LabSession and its LabView (ui/lab_view.h), made when
 // the lab is first opened (the main menu's "Planner Lab", or racer --lab).
 #include <algorithm>
+#include <numbers>
 
 #include "app/flow_app.h"
 #include "game/lab_map.h"
@@ -24,6 +25,8 @@ void FlowApp::open_lab(std::optional<LabMap> map) {
     LabQuery q = lab_->query();
     if (config_.lab_start) q.start = *config_.lab_start;
     if (config_.lab_goal) q.goal = *config_.lab_goal;
+    if (config_.options.lab_heading) q.heading = *config_.options.lab_heading * std::numbers::pi / 180.0;
+    if (config_.options.lab_goal_heading) q.goal_heading = *config_.options.lab_goal_heading * std::numbers::pi / 180.0;
     lab_->set_query(q);
     std::vector<std::string> names = config_.lab_planners;
     if (names.empty()) names.assign(std::begin(kDefaultLabPlanners), std::end(kDefaultLabPlanners));
@@ -38,6 +41,9 @@ void FlowApp::open_lab(std::optional<LabMap> map) {
       lab_->add_polygon(box);
     }
     if (config_.options.lab_step >= 0) lab_->set_step(config_.options.lab_step);
+    if (const auto& v = config_.options.lab_view)
+      lab_view_->set_view(std::min((*v)[0], (*v)[2]), std::min((*v)[1], (*v)[3]), std::max((*v)[0], (*v)[2]) + 1,
+                          std::max((*v)[1], (*v)[3]) + 1);
   } else if (map) {
     lab_->set_map(std::move(*map));
   }

@@ -46,6 +46,16 @@ std::function<std::string(Options&, std::string_view)> flag(bool Options::*field
   };
 }
 
+// Degrees in [-360, 360] (a heading of the lab's hybrid A*).
+std::string parse_heading(std::string_view v, const char* option, std::optional<double>& out) {
+  double deg = 0.0;
+  if (!parse_number(v, deg) || !(deg >= -360.0 && deg <= 360.0))
+    return std::string(option) + " must be degrees from -360 to 360, counter-clockwise from screen right (90 = up), got '" +
+           std::string(v) + "'";
+  out = deg;
+  return {};
+}
+
 // "X,Y" with whole numbers >= 0.
 std::string parse_cell(std::string_view v, const char* option, std::optional<std::pair<int, int>>& out) {
   const std::size_t comma = v.find(',');
@@ -166,11 +176,30 @@ const std::vector<OptionSpec>& table() {
          o.lab_box = n;
          return {};
        }},
+      {"lab-view", "X0,Y0,X1,Y1", "planner lab: show these cells at start, zoomed to fit (default: the whole map; F fits it)",
+       [](Options& o, std::string_view v) -> std::string {
+         std::vector<int> n;
+         while (!v.empty()) {
+           const std::size_t comma = v.find(',');
+           int k = -1;
+           if (!parse_number(v.substr(0, comma), k) || k < 0) break;
+           n.push_back(k);
+           v = comma == std::string_view::npos ? std::string_view() : v.substr(comma + 1);
+         }
+         if (n.size() != 4 || !v.empty()) return "--lab-view must be X0,Y0,X1,Y1 (whole numbers >= 0)";
+         o.lab_view = n;
+         return {};
+       }},
       {"lab-step", "N", "planner lab: show only the first N expansions of the selected planner (default: all)",
        [](Options& o, std::string_view v) -> std::string {
          if (!parse_number(v, o.lab_step) || o.lab_step < 0) return "--lab-step must be a whole number >= 0";
          return {};
        }},
+      {"lab-heading", "DEG", "planner lab: hybrid A*'s start heading, degrees counter-clockwise from screen right "
+                             "(90 = up), -360..360 (default 0)",
+       [](Options& o, std::string_view v) -> std::string { return parse_heading(v, "--lab-heading", o.lab_heading); }},
+      {"lab-goal-heading", "DEG", "planner lab: hybrid A*'s goal heading, as --lab-heading (default 0)",
+       [](Options& o, std::string_view v) -> std::string { return parse_heading(v, "--lab-goal-heading", o.lab_goal_heading); }},
       {"cars", "N", "headless: AI cars in the race, 1..40 (default 8)", int_in(&Options::cars, 1, 40, "--cars")},
       {"laps", "L", "race length in laps, 1..100 (default 3)", int_in(&Options::laps, 1, 100, "--laps")},
       {"seed", "S", "seed of the AI's randomness, a whole number >= 0 (default 1)",
@@ -220,7 +249,8 @@ std::string usage(const char* program) {
       "Gamepad: left stick steer, RT throttle, LT brake, X handbrake, A/B or shoulders shift,\n"
       "Y automatic/manual gearbox, Back respawn, Start pause.\n"
       "Planner lab (--lab): left click start, right click goal, shift-drag walls, ctrl-drag erase,\n"
-      "wheel zoom, drag pan, Left/Right step a search, Tab next planner, Esc back (docs/lab.md).\n";
+      "wheel zoom, drag pan, Left/Right step a search, Tab next planner, H hybrid A*'s heading (shift: at the\n"
+      "goal), Esc back (docs/lab.md).\n";
   return out;
 }
 

@@ -44,7 +44,13 @@ struct Options {
   /// A box obstacle (x0, y0, x1, y1 in cells) added after the planners answered, so the
   /// incremental ones show a repair (screenshots); nullopt = none.
   std::optional<std::vector<int>> lab_box;
+  /// The cells shown at start (x0, y0, x1, y1: the box over them fitted into the canvas);
+  /// nullopt = the whole map. F fits the whole map again.
+  std::optional<std::vector<int>> lab_view;
   long lab_step = -1;                      ///< show the first N expansions of the selected planner; < 0 = all
+  /// Hybrid A*'s start and goal headings, degrees counter-clockwise from screen right
+  /// (90 = up the screen), [-360, 360]; nullopt = 0.
+  std::optional<double> lab_heading, lab_goal_heading;
 
   bool fixed_time() const { return frames > 0; }
 };

@@ -8,11 +8,12 @@
 // The layers here: GridPlannerLayer (any GridPlanner of src/plan, planned afresh),
 // IncrementalLayer (LPA*, D* Lite: repaired with update_cells when the map changes) and
 // FlowFieldLayer (Dijkstra's distances to the goal, repaired likewise, and the path that
-// follows them). A motion planner (Bug, potential field, visibility graph, hybrid A*) is
-// added by writing a LabLayer that reads LabMap::obstacles (and the grid, if it likes) and
-// fills LabOutcome, then listing it in lab_layers() (game/lab_planners.h).
+// follows them). The motion planners (walk-to, Bug2, Bug1, the potential field, the
+// visibility graph, hybrid A*) are layers of game/lab_motion.h, planning in the plane on the
+// map made a scene (game/lab_scene.h); all are listed in lab_layers() (game/lab_planners.h).
 // Pure: no clock, no SDL; the session (game/lab_session.h) times run() and repair() with
 // the clock its caller gives it.
+#include <cstdint>
 #include <memory>
 #include <span>
 #include <string>
@@ -38,10 +39,14 @@ struct LabMap {
   double metres_per_cell = 0.0;  ///< > 0 for a track's grid, 0 for maps without a scale
 };
 
-/// What is asked: start and goal cells, and a heading for planners of poses.
+/// What is asked: start and goal cells, and headings for planners of poses.
 struct LabQuery {
   GridCell start, goal;
-  double heading = 0.0;  ///< rad, counter-clockwise from +x (screen right); hybrid A* only
+  /// rad, counter-clockwise on screen from +x (screen right; pi/2 points up the screen,
+  /// which is north on a track); hybrid A* only. In the layers' cell units, whose y runs
+  /// down, the same direction is the angle -heading.
+  double heading = 0.0;
+  double goal_heading = 0.0;  ///< rad, as `heading`: the car's heading wanted at the goal
 };
 
 /// A layer's answer to one run or repair.
@@ -55,6 +60,17 @@ struct LabOutcome {
   std::vector<float> field;
   bool repaired = false;           ///< true when this answer came from an incremental repair
   long repair_touched = 0;         ///< cells an incremental repair re-evaluated
+  /// Outlines to draw in the layer's colour (a car's footprint along a hybrid A* path), cell units.
+  std::vector<Polygon> footprints;
+  /// Per cell, row-major: 1 where the cell is shown as closed to this layer (hybrid A*'s
+  /// C-space slice: the car's centre there at the start heading collides); empty for none.
+  /// Drawn for the selected layer.
+  std::vector<std::uint8_t> overlay;
+  /// The table's status when result.status says too little ("stuck", "gave up"); empty:
+  /// from result.status.
+  std::string status;
+  /// What the figures mean for this answer (the table's note): e.g. "reactive, no bound".
+  std::string note;
 };
 
 class LabLayer {
@@ -66,6 +82,9 @@ class LabLayer {
   virtual double bound() const { return 1.0; }
   /// True when repair() repairs (rather than plans afresh).
   virtual bool incremental() const { return false; }
+  /// True for planners in the plane (the motion planners): they ignore the cells' cost
+  /// multipliers, so their ratio is their length over the shortest 8-connected length.
+  virtual bool continuous() const { return false; }
   /// Plans afresh on `map` (which stays the same object while this layer is used).
   virtual void run(const LabMap& map, const LabQuery& query, LabOutcome& out) = 0;
   /// `changed` cells of map.grid changed since the last run or repair (same start, goal).

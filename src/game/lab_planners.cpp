@@ -1,5 +1,6 @@
 #include "game/lab_planners.h"
 
+#include "game/lab_motion.h"
 #include "plan/dstar_lite.h"
 #include "plan/lpa_star.h"
 #include "plan/registry.h"
@@ -19,6 +20,12 @@ std::vector<std::unique_ptr<LabLayer>> lab_layers() {
   out.push_back(std::make_unique<IncrementalLayer<LpaStar>>());
   out.push_back(std::make_unique<IncrementalLayer<DStarLite>>());
   out.push_back(std::make_unique<FlowFieldLayer>());
+  out.push_back(std::make_unique<ReactiveLayer>(ReactivePolicy::walk_to));
+  out.push_back(std::make_unique<ReactiveLayer>(ReactivePolicy::bug2));
+  out.push_back(std::make_unique<ReactiveLayer>(ReactivePolicy::bug1));
+  out.push_back(std::make_unique<ReactiveLayer>(ReactivePolicy::potential_field));
+  out.push_back(std::make_unique<VisibilityGraphLayer>());
+  out.push_back(std::make_unique<HybridAStarLayer>());
   return out;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // The planners the lab offers, in the order it lists them: the registry's grid planners
-// (plan/registry.h) that plan afresh, then the incremental ones and the flow field.
+// (plan/registry.h) that plan afresh, then the incremental ones and the flow field, then the
+// motion planners (game/lab_motion.h).
 #include <memory>
 #include <vector>
 
@@ -13,7 +14,8 @@ namespace racer {
 /// dstar_lite, which the lab repairs in place), newly constructed with its defaults.
 std::vector<std::unique_ptr<GridPlanner>> lab_grid_planners();
 /// The lab's layers: the grid planners of lab_grid_planners(), then the incremental ones
-/// (lpa, dstar_lite) and the flow field. Motion-planner layers are listed here when added.
+/// (lpa, dstar_lite), the flow field, and the motion planners: walk_to, bug2, bug1,
+/// potential_field, visibility_graph, hybrid_astar.
 std::vector<std::unique_ptr<LabLayer>> lab_layers();
 
 }  // namespace racer

@@ -8,11 +8,16 @@
 namespace racer {
 
 std::uint32_t lab_colour(int i) {
+  static_assert(kLabColours == 16);
   // Saturated, told apart on the light free cells and the dark walls alike.
   static constexpr std::uint32_t kPalette[] = {
       0x4363d8, 0xe6194b, 0xf58231, 0x911eb4, 0x9a6324, 0xf032e6, 0x3cb44b, 0x17becf,
       0x808000, 0x469990, 0x000075, 0x800000, 0x5a5a5a, 0x2f4f4f, 0xb8a000, 0xff1493,
   };
+  // Layers past the palette (the motion planners) start from colours the first grid
+  // planners (astar, jps, dijkstra) do not use: olive, orange, brown, green, cyan, magenta.
+  static constexpr int kLater[] = {8, 2, 4, 6, 7, 5, 9, 10};
+  if (i >= static_cast<int>(std::size(kPalette))) i = kLater[static_cast<std::size_t>(i) % std::size(kLater)];
   return kPalette[static_cast<std::size_t>(i) % std::size(kPalette)];
 }
 
@@ -60,6 +65,17 @@ int LabSession::find(std::string_view name) const {
 void LabSession::set_enabled(int i, bool on) {
   LabEntry& e = entries_[static_cast<std::size_t>(i)];
   e.enabled = on;
+  if (on) {
+    // More layers than colours: a layer switched on whose colour another shown layer has
+    // takes the first colour no shown layer has (while fewer than 16 are shown).
+    const auto used = [&](std::uint32_t c) {
+      for (std::size_t k = 0; k < entries_.size(); ++k)
+        if (static_cast<int>(k) != i && entries_[k].enabled && entries_[k].colour == c) return true;
+      return false;
+    };
+    for (int k = 0; used(e.colour) && k < kLabColours; ++k) e.colour = lab_colour(k);
+  }
+  if (on && e.layer->continuous() && !optimal_length_known_) compute_optimal_length();
   if (on && !e.answered) {
     plan(e);
     ++generation_;
@@ -114,7 +130,12 @@ void LabSession::clear_polygons() {
 
 std::optional<double> LabSession::ratio(int i) const {
   const LabEntry& e = entries_[static_cast<std::size_t>(i)];
-  if (!e.answered || !e.outcome.result.found() || !optimal_ || *optimal_ <= 0.0) return std::nullopt;
+  if (!e.answered || !e.outcome.result.found()) return std::nullopt;
+  if (e.layer->continuous()) {
+    if (!optimal_length_ || *optimal_length_ <= 0.0) return std::nullopt;
+    return e.outcome.result.length / *optimal_length_;
+  }
+  if (!optimal_ || *optimal_ <= 0.0) return std::nullopt;
   return e.outcome.result.cost / *optimal_;
 }
 
@@ -144,6 +165,28 @@ void LabSession::plan(LabEntry& e) {
 void LabSession::compute_optimal() {
   const SearchResult& r = dijkstra_.plan(map_.grid, query_.start, query_.goal);
   optimal_ = r.found() ? std::optional<double>(r.cost) : std::nullopt;
+  optimal_length_.reset();
+  optimal_length_known_ = false;
+  for (const LabEntry& e : entries_)
+    if (e.enabled && e.layer->continuous()) {
+      compute_optimal_length();
+      break;
+    }
+}
+
+void LabSession::compute_optimal_length() {
+  const SearchGrid& g = map_.grid;
+  optimal_length_known_ = true;
+  if (g.uniform_cost()) {
+    optimal_length_ = optimal_;
+    return;
+  }
+  SearchGrid uniform(g.width(), g.height(), g.connectivity());
+  for (int y = 0; y < g.height(); ++y)
+    for (int x = 0; x < g.width(); ++x)
+      if (!g.passable(x, y)) uniform.set_passable(x, y, false);
+  const SearchResult& r = dijkstra_.plan(uniform, query_.start, query_.goal);
+  optimal_length_ = r.found() ? std::optional<double>(r.length) : std::nullopt;
 }
 
 void LabSession::plan_all() {

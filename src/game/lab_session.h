@@ -53,7 +53,8 @@ class LabSession {
   const LabEntry& entry(int i) const { return entries_[static_cast<std::size_t>(i)]; }
   /// Index of the layer called `name`, -1 if none.
   int find(std::string_view name) const;
-  /// Switches a layer on (planning it if it has no current answer) or off.
+  /// Switches a layer on (planning it if it has no current answer) or off. Switched on, it
+  /// keeps its colour unless a shown layer has it; then it takes the palette's first free one.
   void set_enabled(int i, bool on);
 
   /// Blocks or frees cells (out-of-bounds ones ignored); returns the cells that changed,
@@ -68,7 +69,12 @@ class LabSession {
 
   /// Dijkstra's cost from start to goal on the current map; nullopt when there is no path.
   std::optional<double> optimal_cost() const { return optimal_; }
-  /// A layer's cost over the optimal one; nullopt without both.
+  /// The shortest 8-connected length from start to goal ignoring the cells' multipliers
+  /// (Dijkstra on the same cells at multiplier 1: optimal_cost() on a map without them);
+  /// known once a continuous layer is enabled. nullopt when there is no path.
+  std::optional<double> optimal_length() const { return optimal_length_; }
+  /// A layer's cost over the optimal one; for a continuous layer (a motion planner, which
+  /// ignores multipliers) its length over optimal_length(). nullopt without both.
   std::optional<double> ratio(int i) const;
 
   /// The layer whose expansions are shown and stepped (-1: none).
@@ -91,6 +97,8 @@ class LabSession {
   void plan(LabEntry& e);
   void after_edit(std::span<const GridCell> changed);
   void compute_optimal();
+  /// optimal_length_ when a continuous layer is enabled (else left unknown).
+  void compute_optimal_length();
   double now() const { return clock_ ? clock_() : 0.0; }
 
   std::vector<LabEntry> entries_;
@@ -100,12 +108,19 @@ class LabSession {
   std::vector<std::vector<GridCell>> polygon_changes_;  ///< per polygon: the cells it blocked
   DijkstraPlanner dijkstra_;
   std::optional<double> optimal_;
+  std::optional<double> optimal_length_;
+  bool optimal_length_known_ = false;
   int selected_ = -1;
   long step_ = -1;
   std::uint64_t generation_ = 0;
 };
 
-/// The lab's palette: the colour of the i-th layer (0xRRGGBB), distinct for i < 16.
+/// Colours in the lab's palette.
+inline constexpr int kLabColours = 16;
+/// The lab's palette: the colour of the i-th layer (0xRRGGBB), distinct for i < kLabColours;
+/// layers past it start from colours the first grid planners do not use.
+/// A layer switched on takes another colour if a shown layer has its own (set_enabled), so
+/// up to kLabColours shown layers always differ.
 std::uint32_t lab_colour(int i);
 
 }  // namespace racer

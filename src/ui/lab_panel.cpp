@@ -5,8 +5,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <numbers>
 
 #include "game/lab_map.h"
+#include "game/lab_motion.h"
 #include "ui/lab_view.h"
 #include "ui/lab_view_internal.h"
 #include "ui/menu_kit.h"
@@ -18,6 +20,7 @@ using namespace lab_ui;
 
 const char* status_text(const LabEntry& e) {
   if (!e.answered) return "-";
+  if (!e.outcome.status.empty()) return e.outcome.status.c_str();
   switch (e.outcome.result.status) {
     case SearchStatus::found: return "yes";
     case SearchStatus::unreachable: return "no path";
@@ -104,9 +107,12 @@ void LabView::panel(LabSession& s, const UiFonts& fonts, bool& close) {
     ImGui::EndTable();
   }
 
+  motion_panel(s);
   ImGui::Separator();
   ImGui::Checkbox("Expanded cells of the selected", &show_expanded_);
-  ImGui::Checkbox("Heat map (flow_field's distances)", &show_field_);
+  ImGui::Checkbox("Heat map", &show_field_);
+  ImGui::SameLine();
+  ImGui::Checkbox("C-space slice (hybrid)", &show_overlay_);
   ImGui::TextUnformatted("Mouse tool:");
   int tool = static_cast<int>(tool_);
   ImGui::RadioButton("Start/goal", &tool, 0);
@@ -150,6 +156,43 @@ void LabView::panel(LabSession& s, const UiFonts& fonts, bool& close) {
   ImGui::End();
 }
 
+// ---- the motion planners' settings ---------------------------------------------------------
+
+void LabView::motion_panel(LabSession& s) {
+  bool any = false;
+  for (int i = 0; i < s.layer_count(); ++i) any = any || (s.entry(i).enabled && s.entry(i).layer->continuous());
+  if (!ImGui::CollapsingHeader("Motion planners", any ? ImGuiTreeNodeFlags_DefaultOpen : 0)) return;
+  const LabCar car = lab_car(s.map());
+  if (car.scaled)
+    ImGui::TextWrapped("Car 4.4 x 1.8 m = %.1f x %.1f cells, turns on 5 m; disc r %.2f cells (bugs, field, visibility)",
+                       2 * car.half_length, 2 * car.half_width, car.robot_radius);
+  else
+    ImGui::TextWrapped("Car %.1f x %.1f cells, turns on %.1f; disc r %.2f (defaults: the map has no scale)",
+                       2 * car.half_length, 2 * car.half_width, car.turn_radius, car.robot_radius);
+  const double to_deg = 180.0 / std::numbers::pi;
+  int hs = static_cast<int>(std::lround(s.query().heading * to_deg)), hg = static_cast<int>(std::lround(s.query().goal_heading * to_deg));
+  ImGui::TextUnformatted("Heading");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(118.0f);
+  const bool cs = ImGui::SliderInt("##hs", &hs, -180, 180, "S %d deg");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(118.0f);
+  const bool cg = ImGui::SliderInt("##hg", &hg, -180, 180, "G %d deg");
+  if (cs || cg) {
+    LabQuery q = s.query();
+    q.heading = hs / to_deg;
+    q.goal_heading = hg / to_deg;
+    s.set_query(q);
+  }
+  ImGui::TextDisabled("0 = right, 90 = up (hybrid_astar; key H)");
+  ImGui::TextDisabled("Big map: only round S and G (hover)");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Each plans on the whole map within its caps, else in the box round S and G + %d cells\n"
+                      "(outside it counts as wall). Caps: %d obstacles (walk_to, bugs, field), %d (visibility_graph),\n"
+                      "%d cells and %d expansions (hybrid_astar). Above a cap a planner says \"too big\".",
+                      kLabWindowMargin, kLabMaxSceneObstacles, kLabMaxVisibilityObstacles, kLabMaxHybridCells, kLabHybridExpansions);
+}
+
 // ---- the figures table ---------------------------------------------------------------------
 
 void LabView::figures(LabSession& s) {
@@ -165,10 +208,17 @@ void LabView::figures(LabSession& s) {
   ImGui::Begin("##lab_figures", nullptr, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
                                              ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse);
   const bool metres = s.map().metres_per_cell > 0.0;
+  bool motion = false;
+  for (int i = 0; i < s.layer_count(); ++i) motion = motion || (s.entry(i).enabled && s.entry(i).layer->continuous());
   if (s.optimal_cost())
     ImGui::Text("Optimal cost (Dijkstra): %.2f      cost = length x cell multipliers; ratio = cost / optimal", *s.optimal_cost());
   else
     ImGui::TextUnformatted("No path from start to goal on this map (Dijkstra)");
+  if (motion && s.optimal_length() && !s.map().grid.uniform_cost())
+    ImGui::Text("Motion planners (in the plane, no multipliers): ratio = length / shortest 8-connected length %.2f",
+                *s.optimal_length());
+  else if (motion && s.optimal_length())
+    ImGui::TextUnformatted("Motion planners (in the plane): ratio = length / the optimum; below 1 = shorter than any 8-connected path");
   const int cols = metres ? 9 : 8;
   if (ImGui::BeginTable("##figures", cols, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit)) {
     ImGui::TableSetupColumn("Planner", ImGuiTableColumnFlags_WidthFixed, 170.0f);
@@ -211,16 +261,23 @@ void LabView::figures(LabSession& s) {
       if (ratio && *ratio > 1.0 + 1e-9) ImGui::TextColored({1.0f, 0.75f, 0.35f, 1.0f}, "%.3f", *ratio);
       else ImGui::TextUnformatted(ratio ? fixed(*ratio, 3).c_str() : "-");
       ImGui::TableNextColumn();
-      ImGui::Text("%ld", e.answered ? r.expanded : 0L);
+      if (e.layer->continuous() && r.expanded == 0) ImGui::TextUnformatted("-");  // a policy: nothing to expand
+      else ImGui::Text("%ld", e.answered ? r.expanded : 0L);
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(e.answered ? fixed(e.time_us, 0).c_str() : "-");
       ImGui::TableNextColumn();
       std::string note;
-      if (e.outcome.repaired) note = "repaired in place";
+      if (!e.outcome.note.empty()) note = e.outcome.note;  // a motion planner says what its figures mean
+      else if (e.outcome.repaired) note = "repaired in place";
       else if (e.layer->incremental()) note = "incremental: edits repair";
-      if (e.layer->bound() == 0.0) note += note.empty() ? "no optimality bound" : ", no bound";
-      else if (e.layer->bound() > 1.0) note += (note.empty() ? "" : ", ") + std::string("bound x") + fixed(e.layer->bound(), 1);
+      if (!e.outcome.note.empty()) {
+      } else if (e.layer->bound() == 0.0) {
+        note += note.empty() ? "no optimality bound" : ", no bound";
+      } else if (e.layer->bound() > 1.0) {
+        note += (note.empty() ? "" : ", ") + std::string("bound x") + fixed(e.layer->bound(), 1);
+      }
       ImGui::TextDisabled("%s", note.c_str());
+      if (ImGui::IsItemHovered() && !note.empty()) ImGui::SetTooltip("%s", note.c_str());
     }
     ImGui::EndTable();
   }

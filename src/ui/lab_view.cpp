@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <numbers>
 
 #include "game/lab_map.h"
 #include "ui/lab_view_internal.h"
@@ -21,6 +22,7 @@ using namespace lab_ui;
 namespace {
 
 constexpr std::uint32_t kFree = 0xffe4e4dc, kBlocked = 0xff2a2f3a;
+constexpr std::uint32_t kOverlay = 0xff3c78;  // hybrid A*'s C-space slice: pink-red, translucent
 
 std::uint32_t argb(std::uint32_t rgb, std::uint32_t alpha) { return (alpha << 24) | (rgb & 0xffffff); }
 
@@ -72,12 +74,18 @@ int LabView::field_layer(const LabSession& s) {
   return -1;
 }
 
+int LabView::overlay_layer(const LabSession& s) {
+  const int i = s.selected();
+  return i >= 0 && s.entry(i).enabled && s.entry(i).answered && !s.entry(i).outcome.overlay.empty() ? i : -1;
+}
+
 LabView::LabView(SDL_Renderer* renderer) : renderer_(renderer) {}
 
 LabView::~LabView() {
   destroy(map_tex_);
   destroy(expanded_tex_);
   destroy(field_tex_);
+  destroy(overlay_tex_);
 }
 
 // ---- textures ------------------------------------------------------------------------------
@@ -89,11 +97,13 @@ void LabView::update_textures(const LabSession& s) {
     destroy(map_tex_);
     destroy(expanded_tex_);
     destroy(field_tex_);
+    destroy(overlay_tex_);
     tex_w_ = g.width();
     tex_h_ = g.height();
     map_tex_ = make_texture(renderer_, tex_w_, tex_h_);
     expanded_tex_ = make_texture(renderer_, tex_w_, tex_h_);
     field_tex_ = make_texture(renderer_, tex_w_, tex_h_);
+    overlay_tex_ = make_texture(renderer_, tex_w_, tex_h_);
     seen_generation_ = ~0ull;
   }
   const std::size_t n = static_cast<std::size_t>(tex_w_) * static_cast<std::size_t>(tex_h_);
@@ -139,6 +149,14 @@ void LabView::update_textures(const LabSession& s) {
       }
     }
     if (expanded_tex_) SDL_UpdateTexture(expanded_tex_, nullptr, pixels_.data(), pitch);
+    // The selected layer's overlay: its closed cells tinted.
+    std::fill(pixels_.begin(), pixels_.end(), 0u);
+    if (const int ov = overlay_layer(s); ov >= 0 && s.entry(ov).outcome.overlay.size() == n) {
+      const std::vector<std::uint8_t>& o = s.entry(ov).outcome.overlay;
+      for (std::size_t i = 0; i < n; ++i)
+        if (o[i] != 0) pixels_[i] = argb(kOverlay, 130);
+    }
+    if (overlay_tex_) SDL_UpdateTexture(overlay_tex_, nullptr, pixels_.data(), pitch);
     seen_shown_ = shown;
     seen_selected_ = s.selected();
   }
@@ -150,7 +168,10 @@ void LabView::update_textures(const LabSession& s) {
 bool LabView::frame(LabSession& s, const UiFonts& fonts, bool back) {
   const ImVec2 d = ImGui::GetIO().DisplaySize;
   const SearchGrid& g = s.map().grid;
-  if (g.width() != fitted_w_ || g.height() != fitted_h_) need_fit_ = true;
+  if (g.width() != fitted_w_ || g.height() != fitted_h_) {
+    if (fitted_w_ >= 0) view_box_.reset();  // another map: the whole of it
+    need_fit_ = true;
+  }
   bool close = false;
   if (back) {
     if (!polygon_.empty()) polygon_.clear();  // Esc first drops the polygon being drawn
@@ -178,9 +199,12 @@ void LabView::fit(const LabSession& s) {
   if (g.width() <= 0 || canvas_.x1 <= canvas_.x0 || canvas_.y1 <= canvas_.y0) return;
   const double margin = 16.0;
   const double cw = static_cast<double>(canvas_.x1 - canvas_.x0), ch = static_cast<double>(canvas_.y1 - canvas_.y0);
-  zoom_ = std::min((cw - 2 * margin) / g.width(), (ch - 2 * margin) / g.height());
-  zoom_ = std::max(zoom_, 0.05);
-  centre_ = {0.5 * g.width(), 0.5 * g.height()};
+  Box b{0.0, 0.0, static_cast<double>(g.width()), static_cast<double>(g.height())};
+  if (view_box_ && view_box_->x1 > view_box_->x0 && view_box_->y1 > view_box_->y0) b = *view_box_;
+  view_box_.reset();
+  zoom_ = std::min((cw - 2 * margin) / (b.x1 - b.x0), (ch - 2 * margin) / (b.y1 - b.y0));
+  zoom_ = std::clamp(zoom_, 0.05, 200.0);
+  centre_ = {0.5 * (b.x0 + b.x1), 0.5 * (b.y0 + b.y1)};
   fitted_w_ = g.width();
   fitted_h_ = g.height();
   need_fit_ = false;
@@ -293,6 +317,12 @@ void LabView::keys(LabSession& s) {
   if (ImGui::IsKeyPressed(SDL_SCANCODE_HOME, false)) s.set_step(0);
   if (ImGui::IsKeyPressed(SDL_SCANCODE_END, false)) s.set_step(-1);
   if (ImGui::IsKeyPressed(SDL_SCANCODE_F, false)) need_fit_ = true;
+  if (ImGui::IsKeyPressed(SDL_SCANCODE_H, false)) {  // hybrid A*'s heading at S (shift: at G), 15 degrees on
+    LabQuery q = s.query();
+    double& h = io.KeyShift ? q.goal_heading : q.heading;
+    h = std::remainder(h + std::numbers::pi / 12.0, 2.0 * std::numbers::pi);
+    s.set_query(q);
+  }
   if (ImGui::IsKeyPressed(SDL_SCANCODE_P, false)) tool_ = tool_ == Tool::Paint ? Tool::Endpoints : Tool::Paint;
   if (ImGui::IsKeyPressed(SDL_SCANCODE_O, false)) {
     tool_ = tool_ == Tool::Polygon ? Tool::Endpoints : Tool::Polygon;
@@ -330,6 +360,7 @@ void LabView::draw_map(const LabSession& s) {
   if (map_tex_) dl->AddImage(static_cast<ImTextureID>(map_tex_), {x0, y0}, {x1, y1});
   if (show_field_ && has_field_ && field_tex_ && field_layer(s) >= 0)
     dl->AddImage(static_cast<ImTextureID>(field_tex_), {x0, y0}, {x1, y1});
+  if (show_overlay_ && overlay_tex_ && overlay_layer(s) >= 0) dl->AddImage(static_cast<ImTextureID>(overlay_tex_), {x0, y0}, {x1, y1});
   if (show_expanded_ && expanded_tex_) dl->AddImage(static_cast<ImTextureID>(expanded_tex_), {x0, y0}, {x1, y1});
   dl->AddRect({x0, y0}, {x1, y1}, IM_COL32(120, 126, 140, 255));
   // The newest shown expansion while stepping: an outlined cell.
@@ -346,15 +377,17 @@ void LabView::draw_map(const LabSession& s) {
       dl->AddRect({ax - grow, ay - grow}, {bx + grow, by + grow}, IM_COL32(255, 255, 255, 255), 0.0f, 0, 1.5f);
     }
   }
-  // Layers' extra geometry (a graph's edges): thin lines in the layer's colour.
+  // The selected layer's extra geometry (a graph's edges): thin lines in its colour (only
+  // the selected one's: a visibility graph has thousands).
   for (int i = 0; i < s.layer_count(); ++i) {
     const LabEntry& e = s.entry(i);
-    if (!e.enabled || !e.answered) continue;
+    if (!e.enabled || !e.answered || i != s.selected()) continue;
+    const ImU32 col = im_colour(e.colour, 70);
     for (const Segment& seg : e.outcome.segments) {
       float ax = 0, ay = 0, bx = 0, by = 0;
       to_screen(seg.a.x, seg.a.y, ax, ay);
       to_screen(seg.b.x, seg.b.y, bx, by);
-      dl->AddLine({ax, ay}, {bx, by}, im_colour(e.colour, 110), 1.0f);
+      dl->AddLine({ax, ay}, {bx, by}, col, 1.0f);
     }
   }
   // Polygon obstacles: outlined.
@@ -429,9 +462,46 @@ void LabView::draw_map(const LabSession& s) {
     const ImVec2 ts = ImGui::CalcTextSize(label);
     dl->AddText({sx - ts.x * 0.5f, sy - ts.y * 0.5f}, IM_COL32(0, 0, 0, 255), label);
   };
+  draw_motion_extras(s, dl);
   marker(s.query().start, IM_COL32(80, 220, 100, 255), "S");
   marker(s.query().goal, IM_COL32(255, 90, 80, 255), "G");
   dl->PopClipRect();
+}
+
+void LabView::draw_motion_extras(const LabSession& s, ImDrawList* dl) const {
+  // Footprints (a car along hybrid A*'s path): outlines in the layer's colour over a dark halo.
+  for (int i = 0; i < s.layer_count(); ++i) {
+    const LabEntry& e = s.entry(i);
+    if (!e.enabled || !e.answered) continue;
+    for (const Polygon& p : e.outcome.footprints) {
+      std::vector<ImVec2> pts;
+      for (const Vec2& v : p.vertices) {
+        float sx = 0, sy = 0;
+        to_screen(v.x, v.y, sx, sy);
+        pts.push_back({sx, sy});
+      }
+      dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), IM_COL32(0, 0, 0, 160), ImDrawFlags_Closed, 3.0f);
+      dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), im_colour(e.colour), ImDrawFlags_Closed, 1.5f);
+    }
+  }
+  // The headings at S and G when hybrid A* is shown: arrows out of the markers.
+  const int hy = s.find("hybrid_astar");
+  if (hy < 0 || !s.entry(hy).enabled) return;
+  auto arrow = [&](GridCell c, double heading, ImU32 col) {
+    float sx = 0, sy = 0;
+    to_screen(c.x + 0.5, c.y + 0.5, sx, sy);
+    const float ux = static_cast<float>(std::cos(heading)), uy = -static_cast<float>(std::sin(heading));  // screen y down
+    const float len = 26.0f;
+    const ImVec2 tip{sx + ux * len, sy + uy * len};
+    const ImVec2 l{tip.x - ux * 9.0f - uy * 6.0f, tip.y - uy * 9.0f + ux * 6.0f};
+    const ImVec2 r{tip.x - ux * 9.0f + uy * 6.0f, tip.y - uy * 9.0f - ux * 6.0f};
+    dl->AddLine({sx, sy}, tip, IM_COL32(0, 0, 0, 255), 5.0f);
+    dl->AddTriangleFilled(tip, l, r, IM_COL32(0, 0, 0, 255));
+    dl->AddLine({sx, sy}, {tip.x - ux * 3.0f, tip.y - uy * 3.0f}, col, 3.0f);
+    dl->AddTriangleFilled({tip.x - ux * 1.5f, tip.y - uy * 1.5f}, {l.x + ux * 1.5f, l.y + uy * 1.5f}, {r.x + ux * 1.5f, r.y + uy * 1.5f}, col);
+  };
+  arrow(s.query().start, s.query().heading, IM_COL32(80, 220, 100, 255));
+  arrow(s.query().goal, s.query().goal_heading, IM_COL32(255, 90, 80, 255));
 }
 
 float LabView::legend(const LabSession& s, bool draw) const {
@@ -444,7 +514,18 @@ float LabView::legend(const LabSession& s, bool draw) const {
   if (!s.map().obstacles.empty()) items.push_back({IM_COL32(255, 200, 60, 255), "drawn polygon"});
   if (const int ff = field_layer(s); show_field_ && ff >= 0)
     items.push_back({IM_COL32(252, 137, 97, 255), "heat map of " + std::string(s.entry(ff).layer->name()) + ": yellow low (near G), purple high"});
-  if (show_expanded_ && s.selected() >= 0) {
+  if (const int ov = overlay_layer(s); show_overlay_ && ov >= 0)
+    items.push_back({static_cast<ImU32>(im_colour(kOverlay, 130)), "C-space slice: the car's centre may not stand here at S's heading"});
+  for (int i = 0; i < s.layer_count(); ++i) {
+    const LabEntry& e = s.entry(i);
+    if (!e.enabled || !e.answered) continue;
+    if (!e.outcome.segments.empty() && i == s.selected())
+      items.push_back({im_colour(e.colour, 120), "thin lines: " + std::string(e.layer->name()) + "'s " +
+                                                     std::to_string(e.outcome.segments.size()) + " edges"});
+    if (!e.outcome.footprints.empty())
+      items.push_back({im_colour(e.colour), "boxes: the car along " + std::string(e.layer->name()) + " (arrows: headings)"});
+  }
+  if (show_expanded_ && s.selected() >= 0 && s.trace_size() > 0) {
     const LabEntry& e = s.entry(s.selected());
     items.push_back({im_colour(e.colour, 120), "cells " + std::string(e.layer->name()) + " expanded (" +
                                                   std::to_string(s.shown_expansions()) + " of " + std::to_string(s.trace_size()) + ")"});

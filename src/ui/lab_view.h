@@ -1,13 +1,15 @@
 #pragma once
 // LabView: the planner lab on screen (docs/lab.md): the map scaled to fit (pan with a drag,
 // zoom with the wheel), the paths of the enabled planners overlaid in their colours, the
-// selected planner's expanded cells (all, or stepped one by one), the flow field as a heat
-// map, a control panel (map, planners with their colours as the legend, tools, step) and a
+// selected planner's expanded cells (all, or stepped one by one), the flow field or the
+// potential as a heat map, the motion planners' extras (a visibility graph's edges, hybrid
+// A*'s car footprints and C-space slice, the headings at S and G), a control panel (map, planners with their colours as the legend, tools, step) and a
 // figures table. Mouse: left click start, right click goal, shift-drag blocks cells and
 // ctrl-drag frees them (or the paint tool), the polygon tool adds obstacles. Keyboard: see
 // kLabKeys. The state is the LabSession's (game/lab_session.h); this draws it and turns
 // input into its calls, and is the one place that reads the wall clock for the timings.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,6 +17,7 @@
 #include "game/lab_session.h"
 #include "ui/imgui_layer.h"
 
+struct ImDrawList;
 struct SDL_Renderer;
 struct SDL_Texture;
 
@@ -24,6 +27,7 @@ namespace racer {
 inline constexpr const char* kLabKeys =
     "Left/Right: step   PgUp/PgDn: 100 steps\n"
     "Home/End: first/all   Tab: next planner\n"
+    "H: heading at S +15 deg (shift: at G)\n"
     "F: fit   P: paint   O: polygon   Esc: back";
 
 /// A wall clock for LabSession's timings (seconds, steady).
@@ -41,6 +45,12 @@ class LabView {
   bool frame(LabSession& session, const UiFonts& fonts, bool back);
   /// The map file field's text (the command line's --map, say).
   void set_map_path(std::string path) { map_path_ = std::move(path); }
+  /// Shows the box [x0, x1] x [y0, y1] (cell units) fitted into the canvas from the next frame
+  /// (until F fits the whole map, or another map is loaded).
+  void set_view(double x0, double y0, double x1, double y1) {
+    view_box_ = {x0, y0, x1, y1};
+    need_fit_ = true;
+  }
   /// Shows the flow field's heat map when the flow_field layer is enabled (default on).
   void set_show_field(bool on) { show_field_ = on; }
 
@@ -55,6 +65,10 @@ class LabView {
   void canvas_input(LabSession& s);
   void keys(LabSession& s);
   void draw_map(const LabSession& s);
+  void draw_motion_extras(const LabSession& s, ImDrawList* dl) const;
+  void motion_panel(LabSession& s);
+  /// The layer whose `overlay` (a C-space slice) is shown: the selected one if it has one, -1.
+  static int overlay_layer(const LabSession& s);
   /// The layer whose `field` the heat map shows, -1 for none.
   static int field_layer(const LabSession& s);
   /// The legend strip atop the canvas: drawn if `draw`; returns its bottom edge (px).
@@ -68,7 +82,8 @@ class LabView {
   SDL_Renderer* renderer_;
   SDL_Texture* map_tex_ = nullptr;       // one pixel a cell: free (cost shaded) / blocked
   SDL_Texture* expanded_tex_ = nullptr;  // the selected layer's shown expansions
-  SDL_Texture* field_tex_ = nullptr;     // the flow field's heat map
+  SDL_Texture* field_tex_ = nullptr;     // the heat map of a layer's field
+  SDL_Texture* overlay_tex_ = nullptr;   // the selected layer's overlay (hybrid A*'s C-space slice)
   int tex_w_ = 0, tex_h_ = 0;
   std::uint64_t seen_generation_ = ~0ull;
   long seen_shown_ = -1;
@@ -80,9 +95,13 @@ class LabView {
   double zoom_ = 1.0;             // px per cell
   Vec2 centre_;                   // the cell-unit point at the canvas centre
   bool need_fit_ = true;
+  struct Box {
+    double x0, y0, x1, y1;
+  };
+  std::optional<Box> view_box_;   // the next fit shows this box instead of the whole map
   int fitted_w_ = -1, fitted_h_ = -1;
   Tool tool_ = Tool::Endpoints;
-  bool show_expanded_ = true, show_field_ = true;
+  bool show_expanded_ = true, show_field_ = true, show_overlay_ = true;
   std::vector<Vec2> polygon_;     // the polygon being drawn, cell units
   // Mouse drags on the canvas.
   bool dragging_ = false, panning_ = false, painting_ = false, paint_block_ = true;

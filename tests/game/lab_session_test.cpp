@@ -159,14 +159,33 @@ TEST(LabSession, StepsThroughTheSelectedTrace) {
   EXPECT_EQ(s.selected(), s.find("astar_generic"));
 }
 
-TEST(LabSession, LayerNamesAreUniqueAndColoursDistinct) {
+// More layers than colours: the names differ, and so do the colours of the shown layers,
+// whichever are switched on (up to the palette's size).
+TEST(LabSession, LayerNamesAreUniqueAndShownColoursDistinct) {
   LabSession s(lab_layers(), {});
+  s.set_map(builtin_lab_map());
   for (int i = 0; i < s.layer_count(); ++i)
-    for (int j = i + 1; j < s.layer_count(); ++j) {
-      EXPECT_NE(s.entry(i).layer->name(), s.entry(j).layer->name());
-      EXPECT_NE(s.entry(i).colour, s.entry(j).colour);
+    for (int j = i + 1; j < s.layer_count(); ++j) EXPECT_NE(s.entry(i).layer->name(), s.entry(j).layer->name());
+  EXPECT_GE(s.layer_count(), 20);
+  // The motion planners (listed last, their colours at first those of the first grid
+  // planners) with the first grid planners; then every layer from the end, to the palette's size.
+  for (const char* n : {"astar", "jps", "visibility_graph", "bug2", "potential_field", "hybrid_astar", "dijkstra"})
+    s.set_enabled(s.find(n), true);
+  auto expect_distinct = [&] {
+    for (int i = 0; i < s.layer_count(); ++i)
+      for (int j = i + 1; j < s.layer_count(); ++j)
+        if (s.entry(i).enabled && s.entry(j).enabled) {
+          EXPECT_NE(s.entry(i).colour, s.entry(j).colour) << i << " " << j;
+        }
+  };
+  expect_distinct();
+  int shown = 7;
+  for (int i = s.layer_count() - 1; i >= 0 && shown < kLabColours; --i)
+    if (!s.entry(i).enabled) {
+      s.set_enabled(i, true);
+      ++shown;
     }
-  EXPECT_GE(s.layer_count(), 14);
+  expect_distinct();
 }
 
 }  // namespace
