@@ -1,16 +1,21 @@
 #pragma once
-// Jump Point Search (Harabor & Grastien 2011) for uniform 8-connected grids without corner
-// cutting (a diagonal move needs both orthogonal neighbours passable), the variant of
-// PathFinding.js's JPFMoveDiagonallyIfNoObstacles:
+// Jump Point Search (Harabor & Grastien 2011, 2014) for uniform 8-connected grids without
+// corner cutting (a diagonal move needs both orthogonal neighbours passable):
 // - a straight jump stops at a cell with a forced neighbour: moving along x, a passable cell
 //   beside it (y +- 1) whose cell one step back (x - dx, y +- 1) is blocked (and likewise
 //   along y); a diagonal jump stops at a cell from which a straight jump (along either of
 //   its two components) finds a jump point; every jump stops at the goal;
 // - a jump point reached along a diagonal tries that diagonal and its two components; one
-//   reached straight tries straight on, the two diagonals ahead and the two sides.
+//   reached straight tries straight on and, on each side with a forced neighbour, that
+//   side and the diagonal ahead on that side (the start tries all eight directions).
 // Exact: the costs equal Dijkstra's (tests/plan/jps_test.cpp checks thousands of random grids
-// and every MovingAI scenario of ../shared/pathfinding). The straight scans read 64 cells at
-// a time from bit rows (and bit columns, for vertical scans) made once per grid revision.
+// and every MovingAI scenario of ../shared/pathfinding).
+//
+// JPS+ (Harabor & Grastien 2014): once per grid revision, every cell gets, for each of the 8
+// directions, the distance of its jump (to the jump point, or how far it can go before the
+// run dies), so a jump is one table read plus a check for the goal on the way. A diagonal
+// jump whose quadrant holds the goal also stops where it crosses the goal's row or column
+// (a straight jump from there may reach the goal); that extra node keeps the search exact.
 //
 // The answer: the full cell path (jump points joined by their straight or diagonal runs),
 // cost = length in cells, `expanded` = jump points expanded. On a weighted grid or one that
@@ -37,31 +42,30 @@ class JumpPointSearch final : public GridPlanner {
   using Key = std::uint64_t;  // cost in 2^-32 cell, as GridSearch's keys
   struct Node {
     Key g = 0;
-    std::uint32_t parent = 0;      // cell of the previous jump point; kClosedBit once expanded
-    std::uint32_t generation = 0;
+    std::uint32_t parent = 0;  // cell of the previous jump point
+    std::uint32_t stamp = 0;   // generation << 4 | closed << 3 | direction of arrival (0..7)
   };
+  // An open-list entry: f, then the tie-break (larger g first, then lower cell) in one word.
   struct OpenEntry {
     Key f;
-    Key g;
-    std::uint32_t cell;
+    std::uint64_t tie;
   };
-  static constexpr std::uint32_t kClosedBit = 1u << 31;
 
   void load(const SearchGrid& grid);
-  bool open(int x, int y) const;  // passable; false outside (the bit planes' blocked border)
-  int scan(const std::vector<std::uint64_t>& plane, std::size_t words, int line, int from, int dir, int goal_line,
-           int goal_pos) const;
-  bool jump(int x, int y, int dx, int dy, GridCell goal, GridCell& out) const;
-  void relax(std::uint32_t from, Key from_g, GridCell at, GridCell to, GridCell goal);
+  bool open(int x, int y) const {  // passable; false outside (the padded blocked border)
+    return open_[static_cast<std::size_t>(y + 1) * static_cast<std::size_t>(w_ + 2) + static_cast<std::size_t>(x + 1)] != 0;
+  }
+  void relax(std::uint32_t from, Key g, int x, int y, int direction, GridCell goal);
+  void heap_push(OpenEntry entry);
+  OpenEntry heap_pop();
 
   FastAStarPlanner fallback_;
   bool fell_back_ = false;
   bool loaded_ = false;
   std::uint64_t revision_ = 0;
   int w_ = 0, h_ = 0;
-  std::size_t row_words_ = 0, column_words_ = 0;
-  std::vector<std::uint64_t> rows_;     // (h + 2) lines of row_words_: bit x + 1 of line y + 1
-  std::vector<std::uint64_t> columns_;  // (w + 2) lines of column_words_: bit y + 1 of line x + 1
+  std::vector<std::uint8_t> open_;    // (w + 2) x (h + 2) passability bytes, blocked border
+  std::vector<std::int16_t> jumps_;   // 8 a cell: > 0 jump point at that many steps; <= 0: -steps free, no jump point
   std::vector<Node> nodes_;
   std::vector<OpenEntry> heap_;
   std::uint32_t generation_ = 0;
