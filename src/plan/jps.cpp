@@ -11,6 +11,7 @@
 #include <bit>
 #include <cassert>
 #include <cmath>
+#include <cstddef>
 #include <cstdlib>
 
 namespace racer {
@@ -29,7 +30,7 @@ constexpr unsigned bit(int direction) { return 1u << direction; }
 constexpr double kSqrt2 = 1.41421356237309504880;
 using Key = std::uint64_t;
 constexpr Key kOrthogonalKey = Key{1} << 32;
-const Key kDiagonalKey = static_cast<Key>(std::llround(kSqrt2 * 4294967296.0));
+constexpr Key kDiagonalKey = DifferentialHeuristic::kDiagonalKey;  // round(sqrt(2) * 2^32)
 
 Key octile(int dx, int dy) {
   const auto ax = static_cast<Key>(std::abs(dx)), ay = static_cast<Key>(std::abs(dy));
@@ -45,7 +46,7 @@ constexpr std::uint32_t kDirectionMask = 7u;
 
 // ---- Jump tables ---------------------------------------------------------------------------------
 
-// For each passable cell and direction d, jumps_[cell * 8 + d] = v: v > 0, the jump from the
+// For each passable cell and direction d, cells_[cell].jumps[d] = v: v > 0, the jump from the
 // cell stops at a jump point v steps away; v <= 0, the run can take -v steps and finds no
 // jump point. Each line is filled from its far end, so the value of the cell one step
 // ahead is known: straight directions first, since a diagonal stops where a straight jump
@@ -62,9 +63,13 @@ void JumpPointSearch::load(const SearchGrid& grid) {
   for (int y = 0; y < h_; ++y)
     for (int x = 0; x < w_; ++x)
       open_[static_cast<std::size_t>(y + 1) * pw + static_cast<std::size_t>(x + 1)] = pass[grid.index(x, y)] != 0 ? 1 : 0;
-  jumps_.assign(static_cast<std::size_t>(w_) * static_cast<std::size_t>(h_) * 8, 0);
+  cells_.assign(static_cast<std::size_t>(w_) * static_cast<std::size_t>(h_), Cell{});
+  static_assert(sizeof(Cell) == 64);
+  static_assert(offsetof(Cell, landmarks) % sizeof(std::uint32_t) == 0);
+  landmarks_.build(grid, std::min(landmark_count_, kLandmarkSlots), cells_.empty() ? nullptr : cells_[0].landmarks,
+                   sizeof(Cell) / sizeof(std::uint32_t));
   const auto jump_at = [this](int x, int y, int d) -> std::int16_t& {
-    return jumps_[(static_cast<std::size_t>(y) * static_cast<std::size_t>(w_) + static_cast<std::size_t>(x)) * 8 + static_cast<std::size_t>(d)];
+    return cells_[static_cast<std::size_t>(y) * static_cast<std::size_t>(w_) + static_cast<std::size_t>(x)].jumps[d];
   };
   // A cell t stepped on along (dx, dy) straight has a forced neighbour: a side cell of t is
   // passable and the side cell one step back is blocked.
@@ -152,18 +157,24 @@ JumpPointSearch::OpenEntry JumpPointSearch::heap_pop() {
 // word orders equal f by larger g (3 bits of fraction kept), then by lower cell.
 void JumpPointSearch::relax(std::uint32_t from, Key g, int x, int y, int direction, GridCell goal) {
   const std::uint32_t cell = static_cast<std::uint32_t>(y) * static_cast<std::uint32_t>(w_) + static_cast<std::uint32_t>(x);
-  Node& n = nodes_[cell];
+  Cell& n = cells_[cell];
   const std::uint32_t generation = generation_ << 4;
   if ((n.stamp & ~(kClosed | kDirectionMask)) != generation) {
     n.stamp = generation;
   } else if ((n.stamp & kClosed) != 0 || g >= n.g) {
     return;
   }
+  Key h = octile(goal.x - x, goal.y - y);
+  if (landmarks_.usable()) {
+    const Key d = landmarks_.at(n.landmarks);
+    if (d == DifferentialHeuristic::kUnreachable) return;  // another component than the goal's
+    h = std::max(h, d);
+  }
   n.g = g;
   n.parent = from;
   n.stamp = generation | static_cast<std::uint32_t>(direction);
   const auto depth = static_cast<std::uint32_t>(g >> 29);
-  heap_push({g + octile(goal.x - x, goal.y - y), (static_cast<std::uint64_t>(~depth) << 32) | cell});
+  heap_push({g + h, (static_cast<std::uint64_t>(~depth) << 32) | cell});
 }
 
 const SearchResult& JumpPointSearch::plan(const SearchGrid& grid, GridCell start, GridCell goal) {
@@ -177,10 +188,8 @@ const SearchResult& JumpPointSearch::plan(const SearchGrid& grid, GridCell start
   result_.expanded = 0;
   if (!grid.passable(start.x, start.y) || !grid.passable(goal.x, goal.y)) return result_;
   load(grid);
-  const std::size_t cells = static_cast<std::size_t>(w_) * static_cast<std::size_t>(h_);
-  if (nodes_.size() < cells) nodes_.resize(cells);
   if (++generation_ >= (1u << 28)) {  // the stamp keeps 28 bits of generation
-    for (Node& n : nodes_) n.stamp = 0;
+    for (Cell& n : cells_) n.stamp = 0;
     generation_ = 1;
   }
   heap_.clear();
@@ -188,12 +197,15 @@ const SearchResult& JumpPointSearch::plan(const SearchGrid& grid, GridCell start
   const auto uw = static_cast<std::uint32_t>(w_);
   const std::uint32_t source = static_cast<std::uint32_t>(start.y) * uw + static_cast<std::uint32_t>(start.x);
   const std::uint32_t target = static_cast<std::uint32_t>(goal.y) * uw + static_cast<std::uint32_t>(goal.x);
-  nodes_[source] = {0, source, generation_ << 4};
+  if (landmarks_.usable()) landmarks_.set_goal(cells_[target].landmarks);
+  cells_[source].g = 0;
+  cells_[source].parent = source;
+  cells_[source].stamp = generation_ << 4;
   heap_push({octile(goal.x - start.x, goal.y - start.y), source});
   bool found = false;
   while (!heap_.empty()) {
     const std::uint32_t cell = static_cast<std::uint32_t>(heap_pop().tie);
-    Node& node = nodes_[cell];
+    Cell& node = cells_[cell];
     if ((node.stamp & kClosed) != 0) continue;  // stale copy
     node.stamp |= kClosed;
     ++result_.expanded;
@@ -220,7 +232,7 @@ const SearchResult& JumpPointSearch::plan(const SearchGrid& grid, GridCell start
         if (open(x - 1, y) && !open(x - 1, y - dy)) dirs |= bit(1) | bit(diagonal(-1, dy));
       }
     }
-    const std::int16_t* jumps = jumps_.data() + static_cast<std::size_t>(cell) * 8;
+    const std::int16_t* jumps = node.jumps;
     const Key g = node.g;
     const int gx = goal.x - x, gy = goal.y - y;
     for (; dirs != 0; dirs &= dirs - 1) {
@@ -257,7 +269,7 @@ const SearchResult& JumpPointSearch::plan(const SearchGrid& grid, GridCell start
       result_.path.push_back(c);
       break;
     }
-    const std::uint32_t parent = nodes_[cell].parent;
+    const std::uint32_t parent = cells_[cell].parent;
     const GridCell p{static_cast<int>(parent % uw), static_cast<int>(parent / uw)};
     const int dx = sign(p.x - c.x), dy = sign(p.y - c.y);
     for (GridCell walk = c; !(walk == p); walk = {walk.x + dx, walk.y + dy}) result_.path.push_back(walk);

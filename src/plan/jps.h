@@ -27,12 +27,17 @@
 #include <vector>
 
 #include "plan/astar_planner.h"
+#include "plan/differential_heuristic.h"
 #include "plan/planner.h"
 
 namespace racer {
 
 class JumpPointSearch final : public GridPlanner {
  public:
+  static constexpr int kDefaultLandmarks = 8;
+  /// `landmarks` (0..DifferentialHeuristic::kMaxLandmarks): the differential heuristic's
+  /// landmarks, 0 for the octile heuristic alone.
+  explicit JumpPointSearch(int landmarks = kDefaultLandmarks) : landmark_count_(landmarks) {}
   std::string_view name() const override { return "jps"; }
   const SearchResult& plan(const SearchGrid& grid, GridCell start, GridCell goal) override;
   /// True when the last plan was not JPS's own (weighted or not 8-connected grid).
@@ -40,10 +45,15 @@ class JumpPointSearch final : public GridPlanner {
 
  private:
   using Key = std::uint64_t;  // cost in 2^-32 cell, as GridSearch's keys
-  struct Node {
-    Key g = 0;
-    std::uint32_t parent = 0;  // cell of the previous jump point
-    std::uint32_t stamp = 0;   // generation << 4 | closed << 3 | direction of arrival (0..7)
+  static constexpr int kLandmarkSlots = 8;
+  // Everything the search reads of a cell, in one cache line: expanding a cell and relaxing
+  // a jump to it touch one line each (the grid's cells are visited far apart).
+  struct alignas(64) Cell {
+    std::int16_t jumps[8];                    // > 0: jump point that many steps away; <= 0: -steps free, none
+    std::uint32_t landmarks[kLandmarkSlots];  // DifferentialHeuristic's step counts
+    Key g;
+    std::uint32_t parent;  // cell of the previous jump point
+    std::uint32_t stamp;   // generation << 4 | closed << 3 | direction of arrival (0..7)
   };
   // An open-list entry: f, then the tie-break (larger g first, then lower cell) in one word.
   struct OpenEntry {
@@ -60,13 +70,14 @@ class JumpPointSearch final : public GridPlanner {
   OpenEntry heap_pop();
 
   FastAStarPlanner fallback_;
+  int landmark_count_ = 0;
+  DifferentialHeuristic landmarks_;
   bool fell_back_ = false;
   bool loaded_ = false;
   std::uint64_t revision_ = 0;
   int w_ = 0, h_ = 0;
-  std::vector<std::uint8_t> open_;    // (w + 2) x (h + 2) passability bytes, blocked border
-  std::vector<std::int16_t> jumps_;   // 8 a cell: > 0 jump point at that many steps; <= 0: -steps free, no jump point
-  std::vector<Node> nodes_;
+  std::vector<std::uint8_t> open_;  // (w + 2) x (h + 2) passability bytes, blocked border
+  std::vector<Cell> cells_;         // row-major
   std::vector<OpenEntry> heap_;
   std::uint32_t generation_ = 0;
   SearchResult result_;
