@@ -164,12 +164,7 @@ void JumpPointSearch::relax(std::uint32_t from, Key g, int x, int y, int directi
   } else if ((n.stamp & kClosed) != 0 || g >= n.g) {
     return;
   }
-  Key h = octile(goal.x - x, goal.y - y);
-  if (landmarks_.usable()) {
-    const Key d = landmarks_.at(n.landmarks);
-    if (d == DifferentialHeuristic::kUnreachable) return;  // another component than the goal's
-    h = std::max(h, d);
-  }
+  const Key h = std::max(octile(goal.x - x, goal.y - y), landmarks_.at(n.landmarks));
   n.g = g;
   n.parent = from;
   n.stamp = generation | static_cast<std::uint32_t>(direction);
@@ -197,7 +192,11 @@ const SearchResult& JumpPointSearch::plan(const SearchGrid& grid, GridCell start
   const auto uw = static_cast<std::uint32_t>(w_);
   const std::uint32_t source = static_cast<std::uint32_t>(start.y) * uw + static_cast<std::uint32_t>(start.x);
   const std::uint32_t target = static_cast<std::uint32_t>(goal.y) * uw + static_cast<std::uint32_t>(goal.x);
-  if (landmarks_.usable()) landmarks_.set_goal(cells_[target].landmarks);
+  if (landmarks_.component(source) != landmarks_.component(target)) {
+    result_.status = SearchStatus::unreachable;
+    return result_;
+  }
+  landmarks_.set_goal(cells_[target].landmarks);
   cells_[source].g = 0;
   cells_[source].parent = source;
   cells_[source].stamp = generation_ << 4;
