@@ -34,7 +34,7 @@ class DifferentialHeuristic {
   using Key = std::uint64_t;  ///< cost in 2^-32 cell
   static constexpr Key kOrthogonalKey = Key{1} << 32;  ///< an orthogonal step (1 cell)
   static constexpr Key kDiagonalKey = 6074001000;      ///< a diagonal step: round(sqrt(2) * 2^32), as GridSearch's
-  static constexpr int kMaxLandmarks = 16;
+  static constexpr int kMaxLandmarks = 32;
 
   /// Labels `grid`'s components and floods it (read as 8-connected and uniform) from up to
   /// `landmarks` landmarks (at most kMaxLandmarks); writes cell i's distance from landmark l,
@@ -49,19 +49,25 @@ class DifferentialHeuristic {
   /// for two passable cells if and only if a path joins them.
   std::uint32_t component(std::size_t cell) const { return components_[cell]; }
 
-  /// Fixes the goal of the following at() calls: its counts, as build() wrote them.
-  void set_goal(const std::uint32_t* goal_counts) {
-    for (int l = 0; l < count_; ++l) goal_keys_[l] = key_of(goal_counts[l]);
-  }
+  /// Fixes the goal of the following at() calls (its counts, as build() wrote them) and the
+  /// landmarks they use: the `active` ones whose bounds at `from` (its counts) are largest,
+  /// all of them when active >= landmarks() (Goldberg & Harrelson's active landmarks: the
+  /// landmarks that bound one query well are few, and each costs every at() call).
+  void set_goal(const std::uint32_t* goal_counts, const std::uint32_t* from_counts, int active);
   /// For the counts (as build() wrote them) of a cell in the goal's component: the largest
-  /// |d(L, goal) - d(L, cell)| over the landmarks (0 with none), in keys.
+  /// |d(L, goal) - d(L, cell)| over the active landmarks (0 with none), in keys.
   Key at(const std::uint32_t* counts) const {
-    Key best = 0;
-    for (int l = 0; l < count_; ++l) {
-      const Key d = key_of(counts[l]), gd = goal_keys_[l];
-      best = std::max(best, d > gd ? d - gd : gd - d);
+    // The difference of the two distances from their step counts' differences, in signed
+    // keys (|difference| < 2^63 for counts below 2^16).
+    std::int64_t best = 0;
+    for (int i = 0; i < active_count_; ++i) {
+      const int l = active_[i];
+      const std::uint32_t c = counts[l], g = goal_counts_[i];
+      const std::int64_t d = (static_cast<std::int64_t>(c >> 16) - static_cast<std::int64_t>(g >> 16)) * static_cast<std::int64_t>(kOrthogonalKey) +
+                             (static_cast<std::int64_t>(c & 0xFFFFu) - static_cast<std::int64_t>(g & 0xFFFFu)) * static_cast<std::int64_t>(kDiagonalKey);
+      best = std::max(best, d < 0 ? -d : d);
     }
-    return best;
+    return static_cast<Key>(best);
   }
 
  private:
@@ -82,7 +88,9 @@ class DifferentialHeuristic {
     std::uint32_t counts;
   };
   std::vector<Queued> straight_, diagonal_;  // the flood's two FIFO queues
-  Key goal_keys_[kMaxLandmarks] = {};
+  int active_count_ = 0;
+  int active_[kMaxLandmarks] = {};              // the active landmarks
+  std::uint32_t goal_counts_[kMaxLandmarks] = {};  // the goal's counts of each active landmark
 };
 
 }  // namespace racer

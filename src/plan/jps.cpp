@@ -64,7 +64,7 @@ void JumpPointSearch::load(const SearchGrid& grid) {
     for (int x = 0; x < w_; ++x)
       open_[static_cast<std::size_t>(y + 1) * pw + static_cast<std::size_t>(x + 1)] = pass[grid.index(x, y)] != 0 ? 1 : 0;
   cells_.assign(static_cast<std::size_t>(w_) * static_cast<std::size_t>(h_), Cell{});
-  static_assert(sizeof(Cell) == 64);
+  static_assert(sizeof(Cell) == 128);
   static_assert(offsetof(Cell, landmarks) % sizeof(std::uint32_t) == 0);
   landmarks_.build(grid, std::min(landmark_count_, kLandmarkSlots), cells_.empty() ? nullptr : cells_[0].landmarks,
                    sizeof(Cell) / sizeof(std::uint32_t));
@@ -196,7 +196,7 @@ const SearchResult& JumpPointSearch::plan(const SearchGrid& grid, GridCell start
     result_.status = SearchStatus::unreachable;
     return result_;
   }
-  landmarks_.set_goal(cells_[target].landmarks);
+  landmarks_.set_goal(cells_[target].landmarks, cells_[source].landmarks, kActiveLandmarks);
   cells_[source].g = 0;
   cells_[source].parent = source;
   cells_[source].stamp = generation_ << 4;

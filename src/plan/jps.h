@@ -34,7 +34,7 @@ namespace racer {
 
 class JumpPointSearch final : public GridPlanner {
  public:
-  static constexpr int kDefaultLandmarks = 8;
+  static constexpr int kDefaultLandmarks = 24;
   /// `landmarks` (0..DifferentialHeuristic::kMaxLandmarks): the differential heuristic's
   /// landmarks, 0 for the octile heuristic alone.
   explicit JumpPointSearch(int landmarks = kDefaultLandmarks) : landmark_count_(landmarks) {}
@@ -45,10 +45,11 @@ class JumpPointSearch final : public GridPlanner {
 
  private:
   using Key = std::uint64_t;  // cost in 2^-32 cell, as GridSearch's keys
-  static constexpr int kLandmarkSlots = 8;
+  static constexpr int kLandmarkSlots = 24;
+  static constexpr int kActiveLandmarks = 12;
   // Everything the search reads of a cell, in one cache line: expanding a cell and relaxing
   // a jump to it touch one line each (the grid's cells are visited far apart).
-  struct alignas(64) Cell {
+  struct alignas(128) Cell {
     std::int16_t jumps[8];                    // > 0: jump point that many steps away; <= 0: -steps free, none
     std::uint32_t landmarks[kLandmarkSlots];  // DifferentialHeuristic's step counts
     Key g;
