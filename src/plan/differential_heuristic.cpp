@@ -149,19 +149,20 @@ void DifferentialHeuristic::set_goal(const std::uint32_t* goal_counts, const std
   // Rank the landmarks by their bound at `from`, largest first (ties: lower index).
   std::int64_t bound[kMaxLandmarks];
   int order[kMaxLandmarks];
+  const auto use = [this, goal_counts](int i, int l) {
+    active_[i] = l;
+    goal_orthogonal_[i] = static_cast<std::int64_t>(goal_counts[l] >> 16);
+    goal_diagonal_[i] = static_cast<std::int64_t>(goal_counts[l] & 0xFFFFu);
+  };
   for (int l = 0; l < count_; ++l) {
-    active_[0] = l;
-    goal_counts_[0] = goal_counts[l];
+    use(0, l);
     active_count_ = 1;
     bound[l] = static_cast<std::int64_t>(at(from_counts));
     order[l] = l;
   }
   std::sort(order, order + count_, [&](int a, int b) { return bound[a] != bound[b] ? bound[a] > bound[b] : a < b; });
   active_count_ = std::clamp(active, 0, count_);
-  for (int i = 0; i < active_count_; ++i) {
-    active_[i] = order[i];
-    goal_counts_[i] = goal_counts[order[i]];
-  }
+  for (int i = 0; i < active_count_; ++i) use(i, order[i]);
 }
 
 }  // namespace racer

@@ -57,14 +57,13 @@ class DifferentialHeuristic {
   /// For the counts (as build() wrote them) of a cell in the goal's component: the largest
   /// |d(L, goal) - d(L, cell)| over the active landmarks (0 with none), in keys.
   Key at(const std::uint32_t* counts) const {
-    // The difference of the two distances from their step counts' differences, in signed
-    // keys (|difference| < 2^63 for counts below 2^16).
+    // d(L, cell) - d(L, goal) from the step counts' differences: orthogonal * 2^32 +
+    // diagonal * kDiagonalKey in signed keys (|difference| < 2^63 for counts below 2^16).
     std::int64_t best = 0;
     for (int i = 0; i < active_count_; ++i) {
-      const int l = active_[i];
-      const std::uint32_t c = counts[l], g = goal_counts_[i];
-      const std::int64_t d = (static_cast<std::int64_t>(c >> 16) - static_cast<std::int64_t>(g >> 16)) * static_cast<std::int64_t>(kOrthogonalKey) +
-                             (static_cast<std::int64_t>(c & 0xFFFFu) - static_cast<std::int64_t>(g & 0xFFFFu)) * static_cast<std::int64_t>(kDiagonalKey);
+      const std::uint32_t c = counts[active_[i]];
+      const std::int64_t d = ((static_cast<std::int64_t>(c >> 16) - goal_orthogonal_[i]) << 32) +
+                             (static_cast<std::int64_t>(c & 0xFFFFu) - goal_diagonal_[i]) * static_cast<std::int64_t>(kDiagonalKey);
       best = std::max(best, d < 0 ? -d : d);
     }
     return static_cast<Key>(best);
@@ -90,7 +89,8 @@ class DifferentialHeuristic {
   std::vector<Queued> straight_, diagonal_;  // the flood's two FIFO queues
   int active_count_ = 0;
   int active_[kMaxLandmarks] = {};              // the active landmarks
-  std::uint32_t goal_counts_[kMaxLandmarks] = {};  // the goal's counts of each active landmark
+  std::int64_t goal_orthogonal_[kMaxLandmarks] = {};  // the goal's step counts from each active landmark
+  std::int64_t goal_diagonal_[kMaxLandmarks] = {};
 };
 
 }  // namespace racer
