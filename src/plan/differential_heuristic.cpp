@@ -146,23 +146,23 @@ int DifferentialHeuristic::build(const SearchGrid& grid, int landmarks, std::uin
 }
 
 void DifferentialHeuristic::set_goal(const std::uint32_t* goal_counts, const std::uint32_t* from_counts, int active) {
-  // Rank the landmarks by their bound at `from`, largest first (ties: lower index).
-  std::int64_t bound[kMaxLandmarks];
-  int order[kMaxLandmarks];
-  const auto use = [this, goal_counts](int i, int l) {
+  // Each landmark's bound at `from` (negated, with the landmark in the low bits: one integer
+  // sort key, ties to the lower index), then the `active` largest by selection.
+  std::int64_t keyed[kMaxLandmarks];
+  for (int l = 0; l < count_; ++l) {
+    const std::uint32_t c = from_counts[l], g = goal_counts[l];
+    const std::int64_t d = ((static_cast<std::int64_t>(c >> 16) - static_cast<std::int64_t>(g >> 16)) << 32) +
+                           (static_cast<std::int64_t>(c & 0xFFFFu) - static_cast<std::int64_t>(g & 0xFFFFu)) * static_cast<std::int64_t>(kDiagonalKey);
+    keyed[l] = -((d < 0 ? -d : d) >> 5) * 32 + l;  // bounds < 2^58; 5 bits of the landmark
+  }
+  active_count_ = std::clamp(active, 0, count_);
+  if (active_count_ < count_) std::nth_element(keyed, keyed + active_count_, keyed + count_);
+  for (int i = 0; i < active_count_; ++i) {
+    const int l = static_cast<int>(keyed[i] & 31);
     active_[i] = l;
     goal_orthogonal_[i] = static_cast<std::int64_t>(goal_counts[l] >> 16);
     goal_diagonal_[i] = static_cast<std::int64_t>(goal_counts[l] & 0xFFFFu);
-  };
-  for (int l = 0; l < count_; ++l) {
-    use(0, l);
-    active_count_ = 1;
-    bound[l] = static_cast<std::int64_t>(at(from_counts));
-    order[l] = l;
   }
-  std::sort(order, order + count_, [&](int a, int b) { return bound[a] != bound[b] ? bound[a] > bound[b] : a < b; });
-  active_count_ = std::clamp(active, 0, count_);
-  for (int i = 0; i < active_count_; ++i) use(i, order[i]);
 }
 
 }  // namespace racer

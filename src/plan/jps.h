@@ -17,11 +17,23 @@
 // jump whose quadrant holds the goal also stops where it crosses the goal's row or column
 // (a straight jump from there may reach the goal); that extra node keeps the search exact.
 //
+// The heuristic: the larger of the octile distance and a differential heuristic
+// (plan/differential_heuristic.h: exact distances from up to 24 landmarks, made once per
+// grid revision, exactly consistent in the same fixed-point keys as g, so the search stays
+// exact). A query uses the 12 landmarks that bound its start best. The same preprocessing
+// labels components: start and goal in different components are answered without a search.
+// On room maps the octile bound ignores walls and doors, and these bounds cut the jump
+// points a query expands several times over (docs/planners/astar_jps.md has the figures).
+//
+// Memory: one 128-byte record a cell (jumps, landmark distances, search node), so a jump's
+// end costs two adjacent cache lines; the ends of one expansion's jumps are prefetched
+// together before they are relaxed. About 130 bytes a cell (33 MiB for 512 x 512).
+//
 // The answer: the full cell path (jump points joined by their straight or diagonal runs),
-// cost = length in cells, `expanded` = jump points expanded. On a weighted grid or one that
-// is not 8-connected, JPS does not apply: the plan falls back to GridSearch (A*), or to the
-// generic search of plan/astar_planner.h for four and hex grids, and says so in
-// fell_back().
+// cost = length in cells, `expanded` = jump points expanded (0 when the labels tell the goal
+// is unreachable). On a weighted grid or one that is not 8-connected, JPS does not apply: the
+// plan falls back to GridSearch (A*), or to the generic search of plan/astar_planner.h for
+// four and hex grids, and says so in fell_back().
 #include <cstdint>
 #include <string_view>
 #include <vector>
@@ -35,8 +47,8 @@ namespace racer {
 class JumpPointSearch final : public GridPlanner {
  public:
   static constexpr int kDefaultLandmarks = 24;
-  /// `landmarks` (0..DifferentialHeuristic::kMaxLandmarks): the differential heuristic's
-  /// landmarks, 0 for the octile heuristic alone.
+  /// `landmarks` (0..24): the differential heuristic's landmarks, 0 for the octile heuristic
+  /// alone (the preprocessing then costs one pass for the jumps and the labels).
   explicit JumpPointSearch(int landmarks = kDefaultLandmarks) : landmark_count_(landmarks) {}
   std::string_view name() const override { return "jps"; }
   const SearchResult& plan(const SearchGrid& grid, GridCell start, GridCell goal) override;
@@ -47,8 +59,8 @@ class JumpPointSearch final : public GridPlanner {
   using Key = std::uint64_t;  // cost in 2^-32 cell, as GridSearch's keys
   static constexpr int kLandmarkSlots = 24;
   static constexpr int kActiveLandmarks = 12;
-  // Everything the search reads of a cell, in one cache line: expanding a cell and relaxing
-  // a jump to it touch one line each (the grid's cells are visited far apart).
+  // Everything the search reads of a cell, in two adjacent cache lines: expanding a cell and
+  // relaxing a jump to it touch one record each (the cells visited lie far apart).
   struct alignas(128) Cell {
     std::int16_t jumps[8];                    // > 0: jump point that many steps away; <= 0: -steps free, none
     std::uint32_t landmarks[kLandmarkSlots];  // DifferentialHeuristic's step counts
