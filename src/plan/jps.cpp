@@ -2,9 +2,10 @@
 //
 // Sections
 //   Directions and keys
-//   Jump tables: per grid revision, each cell's jump distance in each direction
+//   Per grid revision: each cell's record (jump distances in the 8 directions, landmark
+//     distances), the component labels
 //   Open list: a binary heap of 16-byte entries
-//   The search: A* over jump points, then the cell path
+//   The search: A* over jump points (octile and landmark bounds), then the cell path
 #include "plan/jps.h"
 
 #include <algorithm>
@@ -44,8 +45,10 @@ constexpr std::uint32_t kDirectionMask = 7u;
 
 }  // namespace
 
-// ---- Jump tables ---------------------------------------------------------------------------------
+// ---- Per grid revision ---------------------------------------------------------------------------
 
+// The landmark distances and component labels (DifferentialHeuristic writes the distances
+// into the records), then the jump tables.
 // For each passable cell and direction d, cells_[cell].jumps[d] = v: v > 0, the jump from the
 // cell stops at a jump point v steps away; v <= 0, the run can take -v steps and finds no
 // jump point. Each line is filled from its far end, so the value of the cell one step
