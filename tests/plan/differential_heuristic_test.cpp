@@ -39,17 +39,26 @@ TEST(DifferentialHeuristic, AdmissibleConsistentAndLabelled) {
       const GridCell goal{static_cast<int>(rng() % static_cast<unsigned>(w)), static_cast<int>(rng() % static_cast<unsigned>(h))};
       if (!g.passable(goal.x, goal.y)) continue;
       dh.set_goal(at_cell(goal), at_cell(goal), 1 + q * 2);  // 1, 3, 5, 7 active landmarks
+      EXPECT_EQ(dh.at(at_cell(goal)), 0u);
+      const std::uint32_t goal_component = dh.component(g.index(goal.x, goal.y));
       for (int y = 0; y < h; ++y)
         for (int x = 0; x < w; ++x) {
           if (!g.passable(x, y)) continue;
           const GridCell c{x, y};
-          const SearchResult& r = dijkstra.search(g, c, goal, SearchMode::dijkstra);
-          ASSERT_EQ(r.found(), dh.component(g.index(x, y)) == dh.component(g.index(goal.x, goal.y))) << trial;
-          if (!r.found()) continue;
+          const bool same_component = dh.component(g.index(x, y)) == goal_component;
+          // Against Dijkstra on every 5th cell (a search each; consistency below, with a bound
+          // of 0 at the goal, already implies admissibility everywhere).
+          if (g.index(x, y) % 5 == 0) {
+            const SearchResult& r = dijkstra.search(g, c, goal, SearchMode::dijkstra);
+            ASSERT_EQ(r.found(), same_component) << trial;
+            // Admissible: at most the optimal cost (in keys, 2^-32 cell; the cost is a double
+            // sum of 1s and sqrt(2)s, within 1e-9 relative).
+            if (r.found()) {
+              EXPECT_LE(static_cast<double>(dh.at(at_cell(c))) / 4294967296.0, r.cost * (1.0 + 1e-9)) << trial;
+            }
+          }
+          if (!same_component) continue;
           const Key bound = dh.at(at_cell(c));
-          // Admissible: at most the optimal cost (in keys, 2^-32 cell; the cost is a double
-          // sum of 1s and sqrt(2)s, within 1e-9 relative).
-          EXPECT_LE(static_cast<double>(bound) / 4294967296.0, r.cost * (1.0 + 1e-9)) << trial;
           // Consistent, exactly: bound(c) <= step + bound(next) for every legal move.
           GridMove moves[8];
           const int n = grid_moves(g, c, moves);
@@ -61,7 +70,7 @@ TEST(DifferentialHeuristic, AdmissibleConsistentAndLabelled) {
         }
     }
   }
-  EXPECT_GT(checked, 10000);
+  EXPECT_GT(checked, 10000);  // cells checked for consistency
 }
 
 TEST(DifferentialHeuristic, ExactOnAStraightCorridor) {
