@@ -47,13 +47,20 @@ constexpr std::uint32_t kDirectionMask = 7u;
 
 // ---- Per grid revision ---------------------------------------------------------------------------
 
-// The landmark distances and component labels (DifferentialHeuristic writes the distances
+// The component labels (and later the landmark distances: DifferentialHeuristic writes them
 // into the records), then the jump tables.
 // For each passable cell and direction d, cells_[cell].jumps[d] = v: v > 0, the jump from the
 // cell stops at a jump point v steps away; v <= 0, the run can take -v steps and finds no
 // jump point. Each line is filled from its far end, so the value of the cell one step
 // ahead is known: straight directions first, since a diagonal stops where a straight jump
 // from the cell it steps on finds a jump point.
+void JumpPointSearch::build_landmarks(const SearchGrid& grid, int landmarks) {
+  static_assert(sizeof(Cell) == 128);
+  static_assert(offsetof(Cell, landmarks) % sizeof(std::uint32_t) == 0);
+  landmarks_.build(grid, std::min(landmarks, kLandmarkSlots), cells_.empty() ? nullptr : cells_[0].landmarks,
+                   sizeof(Cell) / sizeof(std::uint32_t));
+}
+
 void JumpPointSearch::load(const SearchGrid& grid) {
   if (loaded_ && revision_ == grid.revision()) return;
   loaded_ = true;
@@ -67,10 +74,8 @@ void JumpPointSearch::load(const SearchGrid& grid) {
     for (int x = 0; x < w_; ++x)
       open_[static_cast<std::size_t>(y + 1) * pw + static_cast<std::size_t>(x + 1)] = pass[grid.index(x, y)] != 0 ? 1 : 0;
   cells_.assign(static_cast<std::size_t>(w_) * static_cast<std::size_t>(h_), Cell{});
-  static_assert(sizeof(Cell) == 128);
-  static_assert(offsetof(Cell, landmarks) % sizeof(std::uint32_t) == 0);
-  landmarks_.build(grid, std::min(landmark_count_, kLandmarkSlots), cells_.empty() ? nullptr : cells_[0].landmarks,
-                   sizeof(Cell) / sizeof(std::uint32_t));
+  queries_on_revision_ = 0;
+  build_landmarks(grid, 0);  // the labels only: landmarks wait for a second query
   const auto jump_at = [this](int x, int y, int d) -> std::int16_t& {
     return cells_[static_cast<std::size_t>(y) * static_cast<std::size_t>(w_) + static_cast<std::size_t>(x)].jumps[d];
   };
@@ -192,6 +197,9 @@ const SearchResult& JumpPointSearch::plan(const SearchGrid& grid, GridCell start
   result_.expanded = 0;
   if (!grid.passable(start.x, start.y) || !grid.passable(goal.x, goal.y)) return result_;
   load(grid);
+  // The landmarks pay from the second query of a grid revision on: a grid planned once (a
+  // window made afresh for one detour) costs only the jump tables and labels.
+  if (queries_on_revision_ < 2 && ++queries_on_revision_ == 2 && landmark_count_ > 0) build_landmarks(grid, landmark_count_);
   if (++generation_ >= (1u << 28)) {  // the stamp keeps 28 bits of generation
     for (Cell& n : cells_) n.stamp = 0;
     generation_ = 1;

@@ -18,8 +18,9 @@
 // (a straight jump from there may reach the goal); that extra node keeps the search exact.
 //
 // The heuristic: the larger of the octile distance and a differential heuristic
-// (plan/differential_heuristic.h: exact distances from up to 24 landmarks, made once per
-// grid revision, exactly consistent in the same fixed-point keys as g, so the search stays
+// (plan/differential_heuristic.h: exact distances from up to 24 landmarks, made by the
+// second plan() on a grid revision, so a grid planned once does not pay for them; exactly
+// consistent in the same fixed-point keys as g, so the search stays
 // exact). A query uses the 12 landmarks that bound its start best. The same preprocessing
 // labels components: start and goal in different components are answered without a search.
 // On room maps the octile bound ignores walls and doors, and these bounds cut the jump
@@ -75,6 +76,7 @@ class JumpPointSearch final : public GridPlanner {
   };
 
   void load(const SearchGrid& grid);
+  void build_landmarks(const SearchGrid& grid, int landmarks);  // and the component labels
   bool open(int x, int y) const {  // passable; false outside (the padded blocked border)
     return open_[static_cast<std::size_t>(y + 1) * static_cast<std::size_t>(w_ + 2) + static_cast<std::size_t>(x + 1)] != 0;
   }
@@ -89,6 +91,7 @@ class JumpPointSearch final : public GridPlanner {
   bool fell_back_ = false;
   bool loaded_ = false;
   std::uint64_t revision_ = 0;
+  int queries_on_revision_ = 0;  // plan() calls on the loaded revision
   int w_ = 0, h_ = 0;
   std::vector<std::uint8_t> open_;  // (w + 2) x (h + 2) passability bytes, blocked border
   std::vector<Cell> cells_;         // row-major

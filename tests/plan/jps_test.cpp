@@ -85,6 +85,8 @@ TEST(JumpPointSearch, SameCostsAsDijkstraOnRandomGrids) {
     const GridCell start = random_cell(rng, g), goal = random_cell(rng, g);
     const SearchResult& d = dijkstra.search(g, start, goal, SearchMode::dijkstra);
     JumpPointSearch& jps = *planners[trial % 3];
+    // The landmarks come with the second query on a grid: a first one, then the one checked.
+    if (trial % 3 != 0) jps.plan(g, goal, start);
     const SearchResult& j = jps.plan(g, start, goal);
     SCOPED_TRACE(testing::Message() << "trial " << trial << " " << w << "x" << h << " (" << start.x << "," << start.y << ") -> ("
                                     << goal.x << "," << goal.y << ")");
@@ -150,6 +152,22 @@ TEST(JumpPointSearch, LandmarksShrinkTheSearch) {
     bounded += landmarks.plan(map.value(), s.start, s.goal).expanded;
   }
   EXPECT_LT(bounded * 3, plain);
+}
+
+TEST(JumpPointSearch, LandmarksWaitForTheSecondQuery) {
+  // rooms256: the first query on the grid searches with the octile bound alone, the second
+  // (the same query) with the landmarks, and expands fewer jump points for the same cost.
+  const auto map = load_movingai_map(kData + "rooms256.map");
+  ASSERT_TRUE(map) << map.error_text();
+  const auto scen = load_movingai_scenarios(kData + "rooms256.map.scen");
+  ASSERT_TRUE(scen) << scen.error_text();
+  const MovingAiScenario& s = scen.value().back();
+  JumpPointSearch jps, octile_only(0);
+  const SearchResult first = jps.plan(map.value(), s.start, s.goal);
+  EXPECT_EQ(first.expanded, octile_only.plan(map.value(), s.start, s.goal).expanded);
+  const SearchResult& second = jps.plan(map.value(), s.start, s.goal);
+  EXPECT_LT(second.expanded, first.expanded);
+  EXPECT_NEAR(second.cost, first.cost, tolerance(first.cost));
 }
 
 TEST(JumpPointSearch, OtherComponentIsUnreachableWithoutSearch) {
