@@ -1,24 +1,37 @@
-// Jump Point Search on uniform 8-connected grids without corner cutting.
+// Jump Point Search (JPS+) on uniform 8-connected grids without corner cutting.
 //
 // Sections
-//   Bit planes: the grid as bit rows and bit columns, with a blocked border
-//   Jumps: 64-cell straight scans, diagonal walks
-//   The search: A* over jump points, then the cell path
+//   Directions and keys
+//   Per grid revision: each cell's record (jump distances in the 8 directions, landmark
+//     distances), the component labels
+//   Open list: a binary heap of 16-byte entries
+//   The search: A* over jump points (octile and landmark bounds), then the cell path
 #include "plan/jps.h"
 
 #include <algorithm>
 #include <bit>
 #include <cassert>
 #include <cmath>
+#include <cstddef>
 #include <cstdlib>
 
 namespace racer {
 namespace {
 
+// ---- Directions and keys -------------------------------------------------------------------------
+
+// Directions 0..3 straight (E, W, S, N), 4..7 diagonal (SE, SW, NE, NW).
+constexpr int kDx[8] = {1, -1, 0, 0, 1, -1, 1, -1};
+constexpr int kDy[8] = {0, 0, 1, -1, 1, 1, -1, -1};
+constexpr int along_x(int dx) { return dx > 0 ? 0 : 1; }
+constexpr int along_y(int dy) { return dy > 0 ? 2 : 3; }
+constexpr int diagonal(int dx, int dy) { return 4 + (dx < 0 ? 1 : 0) + (dy < 0 ? 2 : 0); }
+constexpr unsigned bit(int direction) { return 1u << direction; }
+
 constexpr double kSqrt2 = 1.41421356237309504880;
 using Key = std::uint64_t;
 constexpr Key kOrthogonalKey = Key{1} << 32;
-const Key kDiagonalKey = static_cast<Key>(std::llround(kSqrt2 * 4294967296.0));
+constexpr Key kDiagonalKey = DifferentialHeuristic::kDiagonalKey;  // round(sqrt(2) * 2^32)
 
 Key octile(int dx, int dy) {
   const auto ax = static_cast<Key>(std::abs(dx)), ay = static_cast<Key>(std::abs(dy));
@@ -27,9 +40,26 @@ Key octile(int dx, int dy) {
 
 int sign(int v) { return (v > 0) - (v < 0); }
 
+constexpr std::uint32_t kClosed = 1u << 3;
+constexpr std::uint32_t kDirectionMask = 7u;
+
 }  // namespace
 
-// ---- Bit planes --------------------------------------------------------------------------------
+// ---- Per grid revision ---------------------------------------------------------------------------
+
+// The component labels (and later the landmark distances: DifferentialHeuristic writes them
+// into the records), then the jump tables.
+// For each passable cell and direction d, cells_[cell].jumps[d] = v: v > 0, the jump from the
+// cell stops at a jump point v steps away; v <= 0, the run can take -v steps and finds no
+// jump point. Each line is filled from its far end, so the value of the cell one step
+// ahead is known: straight directions first, since a diagonal stops where a straight jump
+// from the cell it steps on finds a jump point.
+void JumpPointSearch::build_landmarks(const SearchGrid& grid, int landmarks) {
+  static_assert(sizeof(Cell) == 128);
+  static_assert(offsetof(Cell, landmarks) % sizeof(std::uint32_t) == 0);
+  landmarks_.build(grid, std::min(landmarks, kLandmarkSlots), cells_.empty() ? nullptr : cells_[0].landmarks,
+                   sizeof(Cell) / sizeof(std::uint32_t));
+}
 
 void JumpPointSearch::load(const SearchGrid& grid) {
   if (loaded_ && revision_ == grid.revision()) return;
@@ -37,131 +67,123 @@ void JumpPointSearch::load(const SearchGrid& grid) {
   revision_ = grid.revision();
   w_ = grid.width();
   h_ = grid.height();
-  row_words_ = (static_cast<std::size_t>(w_) + 2 + 63) / 64;
-  column_words_ = (static_cast<std::size_t>(h_) + 2 + 63) / 64;
-  rows_.assign((static_cast<std::size_t>(h_) + 2) * row_words_, 0);
-  columns_.assign((static_cast<std::size_t>(w_) + 2) * column_words_, 0);
+  const auto pw = static_cast<std::size_t>(w_) + 2;
+  open_.assign(pw * (static_cast<std::size_t>(h_) + 2), 0);
   const std::vector<std::uint8_t>& pass = grid.passable_cells();
   for (int y = 0; y < h_; ++y)
-    for (int x = 0; x < w_; ++x) {
-      if (pass[grid.index(x, y)] == 0) continue;
-      const auto px = static_cast<std::size_t>(x) + 1, py = static_cast<std::size_t>(y) + 1;
-      rows_[py * row_words_ + px / 64] |= std::uint64_t{1} << (px % 64);
-      columns_[px * column_words_ + py / 64] |= std::uint64_t{1} << (py % 64);
-    }
-}
-
-bool JumpPointSearch::open(int x, int y) const {
-  const auto px = static_cast<std::size_t>(x + 1), py = static_cast<std::size_t>(y + 1);
-  return ((rows_[py * row_words_ + px / 64] >> (px % 64)) & 1u) != 0;
-}
-
-// ---- Jumps ---------------------------------------------------------------------------------------
-
-// A straight jump along `line` of a plane (rows: line y, positions x; columns: line x,
-// positions y), from position `from` (the first cell to step on, maybe the border) in
-// direction dir (+1, -1). It stops at the first blocked cell (no jump point: -1), at the goal,
-// or at a cell with a forced neighbour: a passable cell on a side line whose predecessor
-// on that line (one step back) is blocked. Returns the jump point's position.
-int JumpPointSearch::scan(const std::vector<std::uint64_t>& plane, std::size_t words, int line, int from, int dir,
-                          int goal_line, int goal_pos) const {
-  const std::uint64_t* cur = plane.data() + (static_cast<std::size_t>(line) + 1) * words;
-  const std::uint64_t* up = cur - words;
-  const std::uint64_t* down = cur + words;
-  const auto p = static_cast<std::size_t>(from + 1);
-  std::size_t k = p / 64;
-  int stop = 0;
-  bool blocked = false;
-  if (dir > 0) {
-    std::uint64_t mask = ~std::uint64_t{0} << (p % 64);
-    for (;; ++k, mask = ~std::uint64_t{0}) {
-      const std::uint64_t up_back = (up[k] << 1) | (k > 0 ? up[k - 1] >> 63 : 0);
-      const std::uint64_t down_back = (down[k] << 1) | (k > 0 ? down[k - 1] >> 63 : 0);
-      const std::uint64_t wall = ~cur[k] & mask;
-      const std::uint64_t stops = wall | (((up[k] & ~up_back) | (down[k] & ~down_back)) & mask);
-      if (stops != 0) {  // the border bit is blocked: found within the line
-        const int bit = std::countr_zero(stops);
-        blocked = ((wall >> bit) & 1u) != 0;
-        stop = static_cast<int>(k * 64) + bit - 1;
-        break;
+    for (int x = 0; x < w_; ++x)
+      open_[static_cast<std::size_t>(y + 1) * pw + static_cast<std::size_t>(x + 1)] = pass[grid.index(x, y)] != 0 ? 1 : 0;
+  cells_.assign(static_cast<std::size_t>(w_) * static_cast<std::size_t>(h_), Cell{});
+  queries_on_revision_ = 0;
+  build_landmarks(grid, 0);  // the labels only: landmarks wait for a second query
+  const auto jump_at = [this](int x, int y, int d) -> std::int16_t& {
+    return cells_[static_cast<std::size_t>(y) * static_cast<std::size_t>(w_) + static_cast<std::size_t>(x)].jumps[d];
+  };
+  // A cell t stepped on along (dx, dy) straight has a forced neighbour: a side cell of t is
+  // passable and the side cell one step back is blocked.
+  const auto forced = [this](int tx, int ty, int dx, int dy) {
+    if (dy == 0) return (open(tx, ty + 1) && !open(tx - dx, ty + 1)) || (open(tx, ty - 1) && !open(tx - dx, ty - 1));
+    return (open(tx + 1, ty) && !open(tx + 1, ty - dy)) || (open(tx - 1, ty) && !open(tx - 1, ty - dy));
+  };
+  for (int d = 0; d < 8; ++d) {
+    const int dx = kDx[d], dy = kDy[d];
+    for (int row = 0; row < h_; ++row) {
+      const int y = dy > 0 ? h_ - 1 - row : row;
+      for (int col = 0; col < w_; ++col) {
+        const int x = dx > 0 ? w_ - 1 - col : col;
+        if (!open(x, y)) continue;
+        const int nx = x + dx, ny = y + dy;
+        int v = 0;
+        if (d < 4) {
+          if (!open(nx, ny)) {
+            v = 0;
+          } else if (forced(nx, ny, dx, dy)) {
+            v = 1;
+          } else {
+            const int ahead = jump_at(nx, ny, d);
+            v = ahead > 0 ? ahead + 1 : ahead - 1;
+          }
+        } else {
+          if (!open(nx, y) || !open(x, ny) || !open(nx, ny)) {
+            v = 0;
+          } else if (jump_at(nx, ny, along_x(dx)) > 0 || jump_at(nx, ny, along_y(dy)) > 0) {
+            v = 1;
+          } else {
+            const int ahead = jump_at(nx, ny, d);
+            v = ahead > 0 ? ahead + 1 : ahead - 1;
+          }
+        }
+        jump_at(x, y, d) = static_cast<std::int16_t>(v);
       }
     }
-    if (line == goal_line && goal_pos >= from && goal_pos <= stop) return goal_pos;
-  } else {
-    std::uint64_t mask = ~std::uint64_t{0} >> (63 - p % 64);
-    for (;; --k, mask = ~std::uint64_t{0}) {
-      const std::uint64_t up_back = (up[k] >> 1) | (k + 1 < words ? up[k + 1] << 63 : 0);
-      const std::uint64_t down_back = (down[k] >> 1) | (k + 1 < words ? down[k + 1] << 63 : 0);
-      const std::uint64_t wall = ~cur[k] & mask;
-      const std::uint64_t stops = wall | (((up[k] & ~up_back) | (down[k] & ~down_back)) & mask);
-      if (stops != 0) {
-        const int bit = 63 - std::countl_zero(stops);
-        blocked = ((wall >> bit) & 1u) != 0;
-        stop = static_cast<int>(k * 64) + bit - 1;
-        break;
-      }
-    }
-    if (line == goal_line && goal_pos <= from && goal_pos >= stop) return goal_pos;
   }
-  return blocked ? -1 : stop;
 }
 
-// The jump from (x, y) in direction (dx, dy) (the first step is legal: checked by the
-// caller's neighbour rules). True with the jump point in `out`, false when the run dies.
-bool JumpPointSearch::jump(int x, int y, int dx, int dy, GridCell goal, GridCell& out) const {
-  if (dy == 0) {
-    const int at = scan(rows_, row_words_, y, x + dx, dx, goal.y, goal.x);
-    if (at < 0) return false;
-    out = {at, y};
-    return true;
+// ---- Open list -----------------------------------------------------------------------------------
+
+namespace {
+
+bool before(Key af, std::uint64_t atie, Key bf, std::uint64_t btie) { return af < bf || (af == bf && atie < btie); }
+
+}  // namespace
+
+void JumpPointSearch::heap_push(OpenEntry entry) {
+  std::size_t pos = heap_.size();
+  heap_.push_back(entry);
+  while (pos > 0) {
+    const std::size_t up = (pos - 1) / 2;
+    if (!before(entry.f, entry.tie, heap_[up].f, heap_[up].tie)) break;
+    heap_[pos] = heap_[up];
+    pos = up;
   }
-  if (dx == 0) {
-    const int at = scan(columns_, column_words_, x, y + dy, dy, goal.x, goal.y);
-    if (at < 0) return false;
-    out = {x, at};
-    return true;
-  }
-  int cx = x + dx, cy = y + dy;
+  heap_[pos] = entry;
+}
+
+JumpPointSearch::OpenEntry JumpPointSearch::heap_pop() {
+  const OpenEntry top = heap_.front();
+  const OpenEntry last = heap_.back();
+  heap_.pop_back();
+  const std::size_t n = heap_.size();
+  if (n == 0) return top;
+  std::size_t pos = 0;
   for (;;) {
-    if (!open(cx, cy)) return false;
-    if (cx == goal.x && cy == goal.y) break;
-    if (scan(rows_, row_words_, cy, cx + dx, dx, goal.y, goal.x) >= 0 ||
-        scan(columns_, column_words_, cx, cy + dy, dy, goal.x, goal.y) >= 0)
-      break;
-    if (!open(cx + dx, cy) || !open(cx, cy + dy)) return false;  // no corner cutting
-    cx += dx;
-    cy += dy;
+    std::size_t child = 2 * pos + 1;
+    if (child >= n) break;
+    if (child + 1 < n && before(heap_[child + 1].f, heap_[child + 1].tie, heap_[child].f, heap_[child].tie)) ++child;
+    if (!before(heap_[child].f, heap_[child].tie, last.f, last.tie)) break;
+    heap_[pos] = heap_[child];
+    pos = child;
   }
-  out = {cx, cy};
-  return true;
+  heap_[pos] = last;
+  return top;
 }
 
 // ---- The search ----------------------------------------------------------------------------------
 
-namespace {
-
-// The heap's order as a max-heap: "a pops after b" (f, then larger g, then lower cell).
-constexpr auto kPopsAfter = [](const auto& a, const auto& b) {
-  if (a.f != b.f) return a.f > b.f;
-  if (a.g != b.g) return a.g < b.g;
-  return a.cell > b.cell;
-};
-
-}  // namespace
-
-void JumpPointSearch::relax(std::uint32_t from, Key from_g, GridCell at, GridCell to, GridCell goal) {
-  const std::uint32_t cell = static_cast<std::uint32_t>(to.y) * static_cast<std::uint32_t>(w_) + static_cast<std::uint32_t>(to.x);
-  Node& n = nodes_[cell];
-  const Key g = from_g + octile(to.x - at.x, to.y - at.y);
-  if (n.generation != generation_) {
-    n.generation = generation_;
-  } else if ((n.parent & kClosedBit) != 0 || g >= n.g) {
+// The jump point (x, y) reached from `from` (whose g is `g` plus the jump, already added)
+// along `direction`: recorded and pushed unless it holds a cost as low already. The tie
+// word orders equal f by larger g (3 bits of fraction kept), then by lower cell.
+void JumpPointSearch::relax(std::uint32_t from, Key g, int x, int y, int direction, GridCell goal) {
+  const std::uint32_t cell = static_cast<std::uint32_t>(y) * static_cast<std::uint32_t>(w_) + static_cast<std::uint32_t>(x);
+  Cell& n = cells_[cell];
+  const std::uint32_t generation = generation_ << 4;
+  if ((n.stamp & ~(kClosed | kDirectionMask)) != generation) {
+    n.stamp = generation;
+  } else if ((n.stamp & kClosed) != 0 || g >= n.g) {
     return;
   }
+  const Key h = std::max(octile(goal.x - x, goal.y - y), landmarks_.at(n.landmarks));
   n.g = g;
   n.parent = from;
-  heap_.push_back({g + octile(goal.x - to.x, goal.y - to.y), g, cell});
-  std::push_heap(heap_.begin(), heap_.end(), kPopsAfter);
+  n.stamp = generation | static_cast<std::uint32_t>(direction);
+  const auto depth = static_cast<std::uint32_t>(g >> 29);
+  heap_push({g + h, (static_cast<std::uint64_t>(~depth) << 32) | cell});
+}
+
+void JumpPointSearch::prefetch(std::uint32_t cell) const {
+  const auto* record = reinterpret_cast<const char*>(&cells_[cell]);
+  __builtin_prefetch(record);
+  __builtin_prefetch(record + 64);
 }
 
 const SearchResult& JumpPointSearch::plan(const SearchGrid& grid, GridCell start, GridCell goal) {
@@ -175,79 +197,89 @@ const SearchResult& JumpPointSearch::plan(const SearchGrid& grid, GridCell start
   result_.expanded = 0;
   if (!grid.passable(start.x, start.y) || !grid.passable(goal.x, goal.y)) return result_;
   load(grid);
-  const std::size_t cells = static_cast<std::size_t>(w_) * static_cast<std::size_t>(h_);
-  if (nodes_.size() < cells) nodes_.resize(cells);
-  if (++generation_ == 0) {
-    for (Node& n : nodes_) n.generation = 0;
+  // The landmarks pay from the second query of a grid revision on: a grid planned once (a
+  // window made afresh for one detour) costs only the jump tables and labels.
+  if (queries_on_revision_ < 2 && ++queries_on_revision_ == 2 && landmark_count_ > 0) build_landmarks(grid, landmark_count_);
+  if (++generation_ >= (1u << 28)) {  // the stamp keeps 28 bits of generation
+    for (Cell& n : cells_) n.stamp = 0;
     generation_ = 1;
   }
   heap_.clear();
 
-  const auto index = [this](GridCell c) { return static_cast<std::uint32_t>(c.y) * static_cast<std::uint32_t>(w_) + static_cast<std::uint32_t>(c.x); };
-  const std::uint32_t source = index(start), target = index(goal);
-  nodes_[source] = {0, source, generation_};
-  heap_.push_back({octile(goal.x - start.x, goal.y - start.y), 0, source});
+  const auto uw = static_cast<std::uint32_t>(w_);
+  const std::uint32_t source = static_cast<std::uint32_t>(start.y) * uw + static_cast<std::uint32_t>(start.x);
+  const std::uint32_t target = static_cast<std::uint32_t>(goal.y) * uw + static_cast<std::uint32_t>(goal.x);
+  if (landmarks_.component(source) != landmarks_.component(target)) {
+    result_.status = SearchStatus::unreachable;
+    return result_;
+  }
+  landmarks_.set_goal(cells_[target].landmarks, cells_[source].landmarks, kActiveLandmarks);
+  cells_[source].g = 0;
+  cells_[source].parent = source;
+  cells_[source].stamp = generation_ << 4;
+  heap_push({octile(goal.x - start.x, goal.y - start.y), source});
   bool found = false;
   while (!heap_.empty()) {
-    std::pop_heap(heap_.begin(), heap_.end(), kPopsAfter);
-    const OpenEntry top = heap_.back();
-    heap_.pop_back();
-    Node& node = nodes_[top.cell];
-    if ((node.parent & kClosedBit) != 0) continue;  // stale copy
-    node.parent |= kClosedBit;
+    const std::uint32_t cell = static_cast<std::uint32_t>(heap_pop().tie);
+    Cell& node = cells_[cell];
+    if ((node.stamp & kClosed) != 0) continue;  // stale copy
+    node.stamp |= kClosed;
     ++result_.expanded;
-    if (top.cell == target) {
+    const int x = static_cast<int>(cell % uw), y = static_cast<int>(cell / uw);
+    if (trace_ != nullptr) trace_->expanded.push_back({x, y});
+    if (cell == target) {
       found = true;
       break;
     }
-    const GridCell at{static_cast<int>(top.cell % static_cast<std::uint32_t>(w_)), static_cast<int>(top.cell / static_cast<std::uint32_t>(w_))};
-    const int x = at.x, y = at.y;
-    // The directions to try: all legal moves at the start, the pruned set elsewhere.
-    int dirs[8][2];
-    int count = 0;
-    const auto add = [&](int dx, int dy) {
-      dirs[count][0] = dx;
-      dirs[count][1] = dy;
-      ++count;
-    };
-    if (top.cell == source) {
-      for (int dy = -1; dy <= 1; ++dy)
-        for (int dx = -1; dx <= 1; ++dx) {
-          if (dx == 0 && dy == 0) continue;
-          if (open(x + dx, y + dy) && (dx == 0 || dy == 0 || (open(x + dx, y) && open(x, y + dy)))) add(dx, dy);
-        }
-    } else {
-      const std::uint32_t parent = node.parent & ~kClosedBit;
-      const int px = static_cast<int>(parent % static_cast<std::uint32_t>(w_)), py = static_cast<int>(parent / static_cast<std::uint32_t>(w_));
-      const int dx = sign(x - px), dy = sign(y - py);
-      if (dx != 0 && dy != 0) {
-        const bool vertical = open(x, y + dy), horizontal = open(x + dx, y);
-        if (vertical) add(0, dy);
-        if (horizontal) add(dx, 0);
-        if (vertical && horizontal) add(dx, dy);
-      } else if (dx != 0) {
-        const bool next = open(x + dx, y), below = open(x, y + 1), above = open(x, y - 1);
-        if (next) {
-          add(dx, 0);
-          if (below) add(dx, 1);
-          if (above) add(dx, -1);
-        }
-        if (below) add(0, 1);
-        if (above) add(0, -1);
+    // The directions to try: all eight at the start, the pruned set elsewhere.
+    unsigned dirs = 0xFFu;
+    if (cell != source) {
+      const int a = static_cast<int>(node.stamp & kDirectionMask);
+      const int dx = kDx[a], dy = kDy[a];
+      if (a >= 4) {
+        dirs = bit(a) | bit(along_x(dx)) | bit(along_y(dy));
+      } else if (dy == 0) {
+        dirs = bit(a);
+        if (open(x, y + 1) && !open(x - dx, y + 1)) dirs |= bit(2) | bit(diagonal(dx, 1));
+        if (open(x, y - 1) && !open(x - dx, y - 1)) dirs |= bit(3) | bit(diagonal(dx, -1));
       } else {
-        const bool next = open(x, y + dy), right = open(x + 1, y), left = open(x - 1, y);
-        if (next) {
-          add(0, dy);
-          if (right) add(1, dy);
-          if (left) add(-1, dy);
-        }
-        if (right) add(1, 0);
-        if (left) add(-1, 0);
+        dirs = bit(a);
+        if (open(x + 1, y) && !open(x + 1, y - dy)) dirs |= bit(0) | bit(diagonal(1, dy));
+        if (open(x - 1, y) && !open(x - 1, y - dy)) dirs |= bit(1) | bit(diagonal(-1, dy));
       }
     }
+    const std::int16_t* jumps = node.jumps;
+    const Key g = node.g;
+    const int gx = goal.x - x, gy = goal.y - y;
+    // The jumps' ends first, their records prefetched, then the relaxations: the ends lie far
+    // apart in memory, and their cache misses then overlap instead of queueing.
+    struct Jump {
+      int steps, direction;
+    };
+    Jump jumps_out[8];
+    int count = 0;
+    for (; dirs != 0; dirs &= dirs - 1) {
+      const int d = std::countr_zero(dirs);
+      const int v = jumps[d];
+      const int dx = kDx[d], dy = kDy[d];
+      int steps = v;  // the jump's length in steps; <= 0: none
+      if (d < 4) {
+        // The goal on this line within reach ends the jump there.
+        const int to_goal = dy == 0 ? (gy == 0 ? gx * dx : 0) : (gx == 0 ? gy * dy : 0);
+        if (to_goal > 0 && to_goal <= std::abs(v)) steps = to_goal;
+      } else if (sign(gx) == dx && sign(gy) == dy) {
+        // The goal in this quadrant: the jump also ends where it crosses the goal's row or
+        // column, if it gets that far.
+        const int cross = std::min(std::abs(gx), std::abs(gy));
+        if (cross <= std::abs(v)) steps = cross;
+      }
+      if (steps <= 0) continue;
+      jumps_out[count++] = {steps, d};
+      prefetch(static_cast<std::uint32_t>(y + steps * dy) * uw + static_cast<std::uint32_t>(x + steps * dx));
+    }
     for (int i = 0; i < count; ++i) {
-      GridCell to;
-      if (jump(x, y, dirs[i][0], dirs[i][1], goal, to)) relax(top.cell, top.g, at, to, goal);
+      const int d = jumps_out[i].direction, steps = jumps_out[i].steps;
+      relax(cell, g + static_cast<Key>(steps) * (d < 4 ? kOrthogonalKey : kDiagonalKey), x + steps * kDx[d], y + steps * kDy[d], d, goal);
     }
   }
   if (!found) {
@@ -258,13 +290,13 @@ const SearchResult& JumpPointSearch::plan(const SearchGrid& grid, GridCell start
   // The jump points back to the start, each run unrolled into its cells.
   result_.status = SearchStatus::found;
   for (std::uint32_t cell = target;;) {
-    const GridCell c{static_cast<int>(cell % static_cast<std::uint32_t>(w_)), static_cast<int>(cell / static_cast<std::uint32_t>(w_))};
+    const GridCell c{static_cast<int>(cell % uw), static_cast<int>(cell / uw)};
     if (cell == source) {
       result_.path.push_back(c);
       break;
     }
-    const std::uint32_t parent = nodes_[cell].parent & ~kClosedBit;
-    const GridCell p{static_cast<int>(parent % static_cast<std::uint32_t>(w_)), static_cast<int>(parent / static_cast<std::uint32_t>(w_))};
+    const std::uint32_t parent = cells_[cell].parent;
+    const GridCell p{static_cast<int>(parent % uw), static_cast<int>(parent / uw)};
     const int dx = sign(p.x - c.x), dy = sign(p.y - c.y);
     for (GridCell walk = c; !(walk == p); walk = {walk.x + dx, walk.y + dy}) result_.path.push_back(walk);
     cell = parent;

@@ -1,33 +1,56 @@
 #pragma once
-// Jump Point Search (Harabor & Grastien 2011) for uniform 8-connected grids without corner
-// cutting (a diagonal move needs both orthogonal neighbours passable), the variant of
-// PathFinding.js's JPFMoveDiagonallyIfNoObstacles:
+// Jump Point Search (Harabor & Grastien 2011, 2014) for uniform 8-connected grids without
+// corner cutting (a diagonal move needs both orthogonal neighbours passable):
 // - a straight jump stops at a cell with a forced neighbour: moving along x, a passable cell
 //   beside it (y +- 1) whose cell one step back (x - dx, y +- 1) is blocked (and likewise
 //   along y); a diagonal jump stops at a cell from which a straight jump (along either of
 //   its two components) finds a jump point; every jump stops at the goal;
 // - a jump point reached along a diagonal tries that diagonal and its two components; one
-//   reached straight tries straight on, the two diagonals ahead and the two sides.
+//   reached straight tries straight on and, on each side with a forced neighbour, that
+//   side and the diagonal ahead on that side (the start tries all eight directions).
 // Exact: the costs equal Dijkstra's (tests/plan/jps_test.cpp checks thousands of random grids
-// and every MovingAI scenario of ../shared/pathfinding). The straight scans read 64 cells at
-// a time from bit rows (and bit columns, for vertical scans) made once per grid revision.
+// and every MovingAI scenario of ../shared/pathfinding).
+//
+// JPS+ (Harabor & Grastien 2014): once per grid revision, every cell gets, for each of the 8
+// directions, the distance of its jump (to the jump point, or how far it can go before the
+// run dies), so a jump is one table read plus a check for the goal on the way. A diagonal
+// jump whose quadrant holds the goal also stops where it crosses the goal's row or column
+// (a straight jump from there may reach the goal); that extra node keeps the search exact.
+//
+// The heuristic: the larger of the octile distance and a differential heuristic
+// (plan/differential_heuristic.h: exact distances from up to 24 landmarks, made by the
+// second plan() on a grid revision, so a grid planned once does not pay for them; exactly
+// consistent in the same fixed-point keys as g, so the search stays
+// exact). A query uses the 12 landmarks that bound its start best. The same preprocessing
+// labels components: start and goal in different components are answered without a search.
+// On room maps the octile bound ignores walls and doors, and these bounds cut the jump
+// points a query expands several times over (docs/planners/astar_jps.md has the figures).
+//
+// Memory: one 128-byte record a cell (jumps, landmark distances, search node), so a jump's
+// end costs two adjacent cache lines; the ends of one expansion's jumps are prefetched
+// together before they are relaxed. About 130 bytes a cell (33 MiB for 512 x 512).
 //
 // The answer: the full cell path (jump points joined by their straight or diagonal runs),
-// cost = length in cells, `expanded` = jump points expanded. On a weighted grid or one that
-// is not 8-connected, JPS does not apply: the plan falls back to GridSearch (A*), or to the
-// generic search of plan/astar_planner.h for four and hex grids, and says so in
-// fell_back().
+// cost = length in cells, `expanded` = jump points expanded (0 when the labels tell the goal
+// is unreachable). On a weighted grid or one that is not 8-connected, JPS does not apply: the
+// plan falls back to GridSearch (A*), or to the generic search of plan/astar_planner.h for
+// four and hex grids, and says so in fell_back().
 #include <cstdint>
 #include <string_view>
 #include <vector>
 
 #include "plan/astar_planner.h"
+#include "plan/differential_heuristic.h"
 #include "plan/planner.h"
 
 namespace racer {
 
 class JumpPointSearch final : public GridPlanner {
  public:
+  static constexpr int kDefaultLandmarks = 24;
+  /// `landmarks` (0..24): the differential heuristic's landmarks, 0 for the octile heuristic
+  /// alone (the preprocessing then costs one pass for the jumps and the labels).
+  explicit JumpPointSearch(int landmarks = kDefaultLandmarks) : landmark_count_(landmarks) {}
   std::string_view name() const override { return "jps"; }
   const SearchResult& plan(const SearchGrid& grid, GridCell start, GridCell goal) override;
   /// True when the last plan was not JPS's own (weighted or not 8-connected grid).
@@ -35,34 +58,43 @@ class JumpPointSearch final : public GridPlanner {
 
  private:
   using Key = std::uint64_t;  // cost in 2^-32 cell, as GridSearch's keys
-  struct Node {
-    Key g = 0;
-    std::uint32_t parent = 0;      // cell of the previous jump point; kClosedBit once expanded
-    std::uint32_t generation = 0;
+  static constexpr int kLandmarkSlots = 24;
+  static constexpr int kActiveLandmarks = 12;
+  // Everything the search reads of a cell, in two adjacent cache lines: expanding a cell and
+  // relaxing a jump to it touch one record each (the cells visited lie far apart).
+  struct alignas(128) Cell {
+    std::int16_t jumps[8];                    // > 0: jump point that many steps away; <= 0: -steps free, none
+    std::uint32_t landmarks[kLandmarkSlots];  // DifferentialHeuristic's step counts
+    Key g;
+    std::uint32_t parent;  // cell of the previous jump point
+    std::uint32_t stamp;   // generation << 4 | closed << 3 | direction of arrival (0..7)
   };
+  // An open-list entry: f, then the tie-break (larger g first, then lower cell) in one word.
   struct OpenEntry {
     Key f;
-    Key g;
-    std::uint32_t cell;
+    std::uint64_t tie;
   };
-  static constexpr std::uint32_t kClosedBit = 1u << 31;
 
   void load(const SearchGrid& grid);
-  bool open(int x, int y) const;  // passable; false outside (the bit planes' blocked border)
-  int scan(const std::vector<std::uint64_t>& plane, std::size_t words, int line, int from, int dir, int goal_line,
-           int goal_pos) const;
-  bool jump(int x, int y, int dx, int dy, GridCell goal, GridCell& out) const;
-  void relax(std::uint32_t from, Key from_g, GridCell at, GridCell to, GridCell goal);
+  void build_landmarks(const SearchGrid& grid, int landmarks);  // and the component labels
+  bool open(int x, int y) const {  // passable; false outside (the padded blocked border)
+    return open_[static_cast<std::size_t>(y + 1) * static_cast<std::size_t>(w_ + 2) + static_cast<std::size_t>(x + 1)] != 0;
+  }
+  void relax(std::uint32_t from, Key g, int x, int y, int direction, GridCell goal);
+  void prefetch(std::uint32_t cell) const;  // both cache lines of a cell's record
+  void heap_push(OpenEntry entry);
+  OpenEntry heap_pop();
 
   FastAStarPlanner fallback_;
+  int landmark_count_ = 0;
+  DifferentialHeuristic landmarks_;
   bool fell_back_ = false;
   bool loaded_ = false;
   std::uint64_t revision_ = 0;
+  int queries_on_revision_ = 0;  // plan() calls on the loaded revision
   int w_ = 0, h_ = 0;
-  std::size_t row_words_ = 0, column_words_ = 0;
-  std::vector<std::uint64_t> rows_;     // (h + 2) lines of row_words_: bit x + 1 of line y + 1
-  std::vector<std::uint64_t> columns_;  // (w + 2) lines of column_words_: bit y + 1 of line x + 1
-  std::vector<Node> nodes_;
+  std::vector<std::uint8_t> open_;  // (w + 2) x (h + 2) passability bytes, blocked border
+  std::vector<Cell> cells_;         // row-major
   std::vector<OpenEntry> heap_;
   std::uint32_t generation_ = 0;
   SearchResult result_;

@@ -72,7 +72,9 @@ GridCell random_cell(std::mt19937& rng, const SearchGrid& g) {
 
 TEST(JumpPointSearch, SameCostsAsDijkstraOnRandomGrids) {
   std::mt19937 rng(3201);
-  JumpPointSearch jps;
+  // The octile heuristic alone, a few landmarks, the default number (every third trial each).
+  JumpPointSearch octile_only(0), few(3), standard;
+  JumpPointSearch* const planners[3] = {&octile_only, &few, &standard};
   GridSearch dijkstra;
   int found = 0, unreachable = 0;
   for (int trial = 0; trial < 3000; ++trial) {
@@ -82,6 +84,9 @@ TEST(JumpPointSearch, SameCostsAsDijkstraOnRandomGrids) {
     const SearchGrid g = random_grid(rng, w, h, 0.05 * static_cast<double>(trial % 9), trial % 3 == 0);
     const GridCell start = random_cell(rng, g), goal = random_cell(rng, g);
     const SearchResult& d = dijkstra.search(g, start, goal, SearchMode::dijkstra);
+    JumpPointSearch& jps = *planners[trial % 3];
+    // The landmarks come with the second query on a grid: a first one, then the one checked.
+    if (trial % 3 != 0) jps.plan(g, goal, start);
     const SearchResult& j = jps.plan(g, start, goal);
     SCOPED_TRACE(testing::Message() << "trial " << trial << " " << w << "x" << h << " (" << start.x << "," << start.y << ") -> ("
                                     << goal.x << "," << goal.y << ")");
@@ -99,8 +104,8 @@ TEST(JumpPointSearch, SameCostsAsDijkstraOnRandomGrids) {
   EXPECT_GT(unreachable, 50);
 }
 
-void expect_every_scenario_optimal(const std::string& name) {
-  JumpPointSearch jps;
+void expect_every_scenario_optimal(const std::string& name, int landmarks = JumpPointSearch::kDefaultLandmarks) {
+  JumpPointSearch jps(landmarks);
   GridSearch astar, dijkstra;
   {
     const auto map = load_movingai_map(kData + name + ".map");
@@ -131,6 +136,53 @@ void expect_every_scenario_optimal(const std::string& name) {
 TEST(JumpPointSearch, EveryArenaScenarioOptimal) { expect_every_scenario_optimal("arena"); }
 TEST(JumpPointSearch, EveryRooms256ScenarioOptimal) { expect_every_scenario_optimal("rooms256"); }
 TEST(JumpPointSearch, EveryRooms512ScenarioOptimal) { expect_every_scenario_optimal("rooms512"); }
+TEST(JumpPointSearch, EveryRooms256ScenarioOptimalWithoutLandmarks) { expect_every_scenario_optimal("rooms256", 0); }
+
+TEST(JumpPointSearch, LandmarksShrinkTheSearch) {
+  // rooms256's doors make the octile distance a poor bound; the landmarks' bounds are
+  // better, so the search expands far fewer jump points (measured: about a sixth).
+  const auto map = load_movingai_map(kData + "rooms256.map");
+  ASSERT_TRUE(map) << map.error_text();
+  const auto scen = load_movingai_scenarios(kData + "rooms256.map.scen");
+  ASSERT_TRUE(scen) << scen.error_text();
+  JumpPointSearch octile_only(0), landmarks;
+  long plain = 0, bounded = 0;
+  for (const MovingAiScenario& s : scen.value()) {
+    plain += octile_only.plan(map.value(), s.start, s.goal).expanded;
+    bounded += landmarks.plan(map.value(), s.start, s.goal).expanded;
+  }
+  EXPECT_LT(bounded * 3, plain);
+}
+
+TEST(JumpPointSearch, LandmarksWaitForTheSecondQuery) {
+  // rooms256: the first query on the grid searches with the octile bound alone, the second
+  // (the same query) with the landmarks, and expands fewer jump points for the same cost.
+  const auto map = load_movingai_map(kData + "rooms256.map");
+  ASSERT_TRUE(map) << map.error_text();
+  const auto scen = load_movingai_scenarios(kData + "rooms256.map.scen");
+  ASSERT_TRUE(scen) << scen.error_text();
+  const MovingAiScenario& s = scen.value().back();
+  JumpPointSearch jps, octile_only(0);
+  const SearchResult first = jps.plan(map.value(), s.start, s.goal);
+  EXPECT_EQ(first.expanded, octile_only.plan(map.value(), s.start, s.goal).expanded);
+  const SearchResult& second = jps.plan(map.value(), s.start, s.goal);
+  EXPECT_LT(second.expanded, first.expanded);
+  EXPECT_NEAR(second.cost, first.cost, tolerance(first.cost));
+}
+
+TEST(JumpPointSearch, OtherComponentIsUnreachableWithoutSearch) {
+  // A wall splits the grid: the component labels answer before any jump point is expanded.
+  SearchGrid g(20, 10);
+  for (int y = 0; y < 10; ++y) g.set_passable(8, y, false);
+  JumpPointSearch jps;
+  const SearchResult& r = jps.plan(g, {2, 5}, {15, 5});
+  EXPECT_EQ(r.status, SearchStatus::unreachable);
+  EXPECT_EQ(r.expanded, 0);
+  g.set_passable(8, 9, true);
+  const SearchResult& open = jps.plan(g, {2, 5}, {15, 5});
+  ASSERT_TRUE(open.found());
+  expect_legal_path(g, open, {2, 5}, {15, 5});
+}
 
 TEST(JumpPointSearch, EndpointsAndTrivialQueries) {
   SearchGrid g(10, 6);

@@ -1,0 +1,168 @@
+// Differential heuristic: components, landmark floods, farthest-first landmarks.
+#include "plan/differential_heuristic.h"
+
+#include <algorithm>
+#include <bit>
+
+namespace racer {
+namespace {
+
+using Key = DifferentialHeuristic::Key;
+constexpr int kDx[8] = {1, -1, 0, 0, 1, -1, 1, -1};  // E W S N, SE SW NE NW
+constexpr int kDy[8] = {0, 0, 1, -1, 1, 1, -1, -1};
+constexpr std::uint32_t kMaxCount = 0xFFFFu;        // a step count kept in 16 bits
+constexpr Key kUnset = ~Key{0};
+
+}  // namespace
+
+// Component labels by a flood fill over the legal moves (moves_), each component labelled
+// with its first cell's index.
+void DifferentialHeuristic::label(const SearchGrid& grid) {
+  const std::size_t cells = static_cast<std::size_t>(w_) * static_cast<std::size_t>(h_);
+  moves_.assign(cells, 0);
+  for (int y = 0; y < h_; ++y)
+    for (int x = 0; x < w_; ++x) {
+      if (!grid.passable(x, y)) continue;
+      std::uint8_t mask = 0;
+      for (int m = 0; m < 8; ++m) {
+        const int dx = kDx[m], dy = kDy[m];
+        if (!grid.passable(x + dx, y + dy)) continue;
+        if (m >= 4 && (!grid.passable(x + dx, y) || !grid.passable(x, y + dy))) continue;
+        mask = static_cast<std::uint8_t>(mask | (1u << m));
+      }
+      moves_[grid.index(x, y)] = mask;
+    }
+  components_.assign(cells, ~std::uint32_t{0});
+  std::vector<std::uint32_t> stack;
+  const auto uw = static_cast<std::uint32_t>(w_);
+  for (std::size_t first = 0; first < cells; ++first) {
+    if (components_[first] != ~std::uint32_t{0}) continue;
+    const auto id = static_cast<std::uint32_t>(first);
+    components_[first] = id;
+    if (!grid.passable(static_cast<int>(first % uw), static_cast<int>(first / uw))) continue;
+    stack.assign(1, id);
+    while (!stack.empty()) {
+      const std::uint32_t cell = stack.back();
+      stack.pop_back();
+      const int x = static_cast<int>(cell % uw), y = static_cast<int>(cell / uw);
+      for (unsigned m = moves_[cell]; m != 0; m &= m - 1) {
+        const int k = std::countr_zero(m);
+        const std::uint32_t next = static_cast<std::uint32_t>(y + kDy[k]) * uw + static_cast<std::uint32_t>(x + kDx[k]);
+        if (components_[next] != ~std::uint32_t{0}) continue;
+        components_[next] = id;
+        stack.push_back(next);
+      }
+    }
+  }
+}
+
+// Dijkstra from `source` over the legal moves, writing each reached cell's orthogonal and
+// diagonal step counts of a shortest path to out[cell * stride] (cells of other components
+// are not written). The open list is two FIFO queues, one per step length: cells leave in
+// order of distance, so the keys d + 1 (or d + sqrt(2)) each queue receives arrive sorted,
+// and the smaller of the two heads is the next cell. A cell reached again more cheaply is
+// queued again; the stale entry is skipped.
+void DifferentialHeuristic::flood(std::uint32_t source, std::uint32_t* out, std::size_t stride) {
+  const std::size_t cells = static_cast<std::size_t>(w_) * static_cast<std::size_t>(h_);
+  dist_.assign(cells, kUnset);
+  straight_.clear();
+  diagonal_.clear();
+  std::size_t s = 0, d = 0;  // the queues' heads
+  const auto uw = static_cast<std::uint32_t>(w_);
+  dist_[source] = 0;
+  straight_.push_back({0, source, 0});
+  while (s < straight_.size() || d < diagonal_.size()) {
+    const bool take_straight = d == diagonal_.size() || (s < straight_.size() && straight_[s].key <= diagonal_[d].key);
+    const Queued q = take_straight ? straight_[s++] : diagonal_[d++];
+    if (q.key != dist_[q.cell]) continue;
+    out[static_cast<std::size_t>(q.cell) * stride] = q.counts;
+    const int x = static_cast<int>(q.cell % uw), y = static_cast<int>(q.cell / uw);
+    for (unsigned m = moves_[q.cell]; m != 0; m &= m - 1) {
+      const int k = std::countr_zero(m);
+      const bool diagonal = k >= 4;
+      const Key key = q.key + (diagonal ? kDiagonalKey : kOrthogonalKey);
+      const std::uint32_t next = static_cast<std::uint32_t>(y + kDy[k]) * uw + static_cast<std::uint32_t>(x + kDx[k]);
+      if (key >= dist_[next]) continue;
+      const std::uint32_t counts = diagonal ? q.counts + 1 : q.counts + (1u << 16);
+      if ((q.counts >> 16) >= kMaxCount - 1 || (q.counts & 0xFFFFu) >= kMaxCount - 1) {
+        overflow_ = true;
+        continue;
+      }
+      dist_[next] = key;
+      (diagonal ? diagonal_ : straight_).push_back({key, next, counts});
+    }
+  }
+}
+
+int DifferentialHeuristic::build(const SearchGrid& grid, int landmarks, std::uint32_t* out, std::size_t stride) {
+  w_ = grid.width();
+  h_ = grid.height();
+  count_ = 0;
+  overflow_ = false;
+  landmarks_.clear();
+  const std::size_t cells = static_cast<std::size_t>(w_) * static_cast<std::size_t>(h_);
+  label(grid);
+  const int wanted = std::clamp(landmarks, 0, kMaxLandmarks);
+  for (std::size_t i = 0; i < cells; ++i)
+    for (std::size_t l = 0; l < static_cast<std::size_t>(wanted); ++l) out[i * stride + l] = 0;
+
+  // The largest component and a cell of it (its label is its first cell).
+  std::vector<std::uint32_t> sizes(cells, 0);
+  std::uint32_t seed = 0, seed_size = 0;
+  for (std::size_t i = 0; i < cells; ++i)
+    if (grid.passable(static_cast<int>(i % static_cast<std::size_t>(w_)), static_cast<int>(i / static_cast<std::size_t>(w_))) &&
+        ++sizes[components_[i]] > seed_size) {
+      seed_size = sizes[components_[i]];
+      seed = components_[i];
+    }
+  if (wanted == 0 || seed_size < 2) return 0;
+
+  // Farthest-first: `nearest` holds each cell's distance to the closest landmark so far (the
+  // seed's distances before the first); the next landmark is the cell with the largest.
+  std::vector<std::uint32_t> scratch(cells, 0);
+  flood(seed, scratch.data(), 1);
+  std::vector<Key> nearest(dist_);
+  for (int l = 0; l < wanted; ++l) {
+    std::uint32_t best = 0;
+    Key best_key = 0;
+    for (std::size_t i = 0; i < cells; ++i)
+      if (nearest[i] != kUnset && nearest[i] > best_key) {
+        best = static_cast<std::uint32_t>(i);
+        best_key = nearest[i];
+      }
+    if (best_key == 0) break;  // every cell of the component is a landmark already
+    flood(best, out + l, stride);
+    landmarks_.push_back(grid.cell(best));
+    for (std::size_t i = 0; i < cells; ++i) nearest[i] = std::min(nearest[i], dist_[i]);
+  }
+  count_ = static_cast<int>(landmarks_.size());
+  if (overflow_) {  // counts did not fit: no landmark bounds at all
+    for (std::size_t i = 0; i < cells; ++i)
+      for (std::size_t l = 0; l < static_cast<std::size_t>(wanted); ++l) out[i * stride + l] = 0;
+    landmarks_.clear();
+    count_ = 0;
+  }
+  return count_;
+}
+
+void DifferentialHeuristic::set_goal(const std::uint32_t* goal_counts, const std::uint32_t* from_counts, int active) {
+  // Each landmark's bound at `from` (negated, with the landmark in the low bits: one integer
+  // sort key, ties to the lower index), then the `active` largest by selection.
+  std::int64_t keyed[kMaxLandmarks];
+  for (int l = 0; l < count_; ++l) {
+    const std::uint32_t c = from_counts[l], g = goal_counts[l];
+    const std::int64_t d = ((static_cast<std::int64_t>(c >> 16) - static_cast<std::int64_t>(g >> 16)) << 32) +
+                           (static_cast<std::int64_t>(c & 0xFFFFu) - static_cast<std::int64_t>(g & 0xFFFFu)) * static_cast<std::int64_t>(kDiagonalKey);
+    keyed[l] = -((d < 0 ? -d : d) >> 5) * 32 + l;  // bounds < 2^58; 5 bits of the landmark
+  }
+  active_count_ = std::clamp(active, 0, count_);
+  if (active_count_ < count_) std::nth_element(keyed, keyed + active_count_, keyed + count_);
+  for (int i = 0; i < active_count_; ++i) {
+    const int l = static_cast<int>(keyed[i] & 31);
+    active_[i] = l;
+    goal_orthogonal_[i] = static_cast<std::int64_t>(goal_counts[l] >> 16);
+    goal_diagonal_[i] = static_cast<std::int64_t>(goal_counts[l] & 0xFFFFu);
+  }
+}
+
+}  // namespace racer

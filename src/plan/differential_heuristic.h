@@ -1,0 +1,96 @@
+#pragma once
+// A differential heuristic (the landmarks of Goldberg & Harrelson's ALT; Sturtevant et al.
+// 2009) for uniform 8-connected grids without corner cutting: the exact distances from a few
+// landmark cells to every cell, made once per grid; then for any cells n and goal of one
+// connected component, |d(L, goal) - d(L, n)| <= d(n, goal) for every landmark L (triangle
+// inequality), so the largest of these, and the octile distance, bound the distance to the
+// goal from below.
+//
+// Exact and consistent: distances are sums of GridSearch's fixed-point step keys (2^-32
+// cell: 1 and sqrt(2) each rounded once), kept exactly as the numbers of orthogonal and
+// diagonal steps of a shortest path; the heuristic is then exactly consistent in the keys
+// the search's g is summed in, so an A* (or JPS) using it stays exact without reopening
+// closed nodes.
+//
+// Components: every cell carries the label of its connected component, so a query whose
+// ends lie in different components is answered without a search; a landmark outside a cell's
+// component counts 0 for it (the bound it gives within the component is then 0).
+//
+// Landmarks are chosen farthest-first in the largest component: the cell farthest from an
+// arbitrary one, then each time the cell farthest from all landmarks so far. Building costs
+// one labelling pass and one flood of the component per landmark, plus one; a flood is a
+// Dijkstra with two FIFO queues (one per step length: the keys each receives arrive in
+// order), no heap.
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "plan/grid.h"
+
+namespace racer {
+
+class DifferentialHeuristic {
+ public:
+  using Key = std::uint64_t;  ///< cost in 2^-32 cell
+  static constexpr Key kOrthogonalKey = Key{1} << 32;  ///< an orthogonal step (1 cell)
+  static constexpr Key kDiagonalKey = 6074001000;      ///< a diagonal step: round(sqrt(2) * 2^32), as GridSearch's
+  static constexpr int kMaxLandmarks = 32;
+
+  /// Labels `grid`'s components and floods it (read as 8-connected and uniform) from up to
+  /// `landmarks` landmarks (at most kMaxLandmarks); writes cell i's distance from landmark l,
+  /// as step counts (orthogonal << 16 | diagonal), to out[i * stride + l] (out holds width *
+  /// height * stride words). Returns the number of landmarks placed: fewer when the largest
+  /// component has fewer cells, 0 (bounds of 0) when a distance needs 65536 or more steps of
+  /// one kind (grids far larger than 512 x 512 mazes).
+  int build(const SearchGrid& grid, int landmarks, std::uint32_t* out, std::size_t stride);
+  int landmarks() const { return count_; }
+  GridCell landmark(int i) const { return landmarks_[static_cast<std::size_t>(i)]; }
+  /// The component label of a cell (row-major index) of the grid built from: equal labels
+  /// for two passable cells if and only if a path joins them.
+  std::uint32_t component(std::size_t cell) const { return components_[cell]; }
+
+  /// Fixes the goal of the following at() calls (its counts, as build() wrote them) and the
+  /// landmarks they use: the `active` ones whose bounds at `from` (its counts) are largest,
+  /// all of them when active >= landmarks() (Goldberg & Harrelson's active landmarks: the
+  /// landmarks that bound one query well are few, and each costs every at() call).
+  void set_goal(const std::uint32_t* goal_counts, const std::uint32_t* from_counts, int active);
+  /// For the counts (as build() wrote them) of a cell in the goal's component: the largest
+  /// |d(L, goal) - d(L, cell)| over the active landmarks (0 with none), in keys.
+  Key at(const std::uint32_t* counts) const {
+    // d(L, cell) - d(L, goal) from the step counts' differences: orthogonal * 2^32 +
+    // diagonal * kDiagonalKey in signed keys (|difference| < 2^63 for counts below 2^16).
+    std::int64_t best = 0;
+    for (int i = 0; i < active_count_; ++i) {
+      const std::uint32_t c = counts[active_[i]];
+      const std::int64_t d = ((static_cast<std::int64_t>(c >> 16) - goal_orthogonal_[i]) << 32) +
+                             (static_cast<std::int64_t>(c & 0xFFFFu) - goal_diagonal_[i]) * static_cast<std::int64_t>(kDiagonalKey);
+      best = std::max(best, d < 0 ? -d : d);
+    }
+    return static_cast<Key>(best);
+  }
+
+ private:
+  static Key key_of(std::uint32_t counts) { return (counts >> 16) * kOrthogonalKey + (counts & 0xFFFFu) * kDiagonalKey; }
+  void label(const SearchGrid& grid);
+  void flood(std::uint32_t source, std::uint32_t* out, std::size_t stride);
+
+  int w_ = 0, h_ = 0;
+  int count_ = 0;
+  bool overflow_ = false;
+  std::vector<GridCell> landmarks_;
+  std::vector<std::uint8_t> moves_;          // per cell: bit m set when move m (kDx/kDy order) is legal
+  std::vector<std::uint32_t> components_;    // per cell: component label (blocked cells: their own)
+  std::vector<Key> dist_;                    // a flood's scratch
+  struct Queued {
+    Key key;
+    std::uint32_t cell;
+    std::uint32_t counts;
+  };
+  std::vector<Queued> straight_, diagonal_;  // the flood's two FIFO queues
+  int active_count_ = 0;
+  int active_[kMaxLandmarks] = {};              // the active landmarks
+  std::int64_t goal_orthogonal_[kMaxLandmarks] = {};  // the goal's step counts from each active landmark
+  std::int64_t goal_diagonal_[kMaxLandmarks] = {};
+};
+
+}  // namespace racer
