@@ -57,12 +57,12 @@ void DifferentialHeuristic::label(const SearchGrid& grid) {
 }
 
 // Dijkstra from `source` over the legal moves, writing each reached cell's orthogonal and
-// diagonal step counts of a shortest path to out[cell * stride] (cells of other components
-// are not written). The open list is two FIFO queues, one per step length: cells leave in
+// diagonal step counts of a shortest path to (*row)(cell)[landmark] (cells of other
+// components are not written; nothing is written when row is null). The open list is two FIFO queues, one per step length: cells leave in
 // order of distance, so the keys d + 1 (or d + sqrt(2)) each queue receives arrive sorted,
 // and the smaller of the two heads is the next cell. A cell reached again more cheaply is
 // queued again; the stale entry is skipped.
-void DifferentialHeuristic::flood(std::uint32_t source, std::uint32_t* out, std::size_t stride) {
+void DifferentialHeuristic::flood(std::uint32_t source, const CountsRow* row, std::size_t landmark) {
   const std::size_t cells = static_cast<std::size_t>(w_) * static_cast<std::size_t>(h_);
   dist_.assign(cells, kUnset);
   straight_.clear();
@@ -75,7 +75,7 @@ void DifferentialHeuristic::flood(std::uint32_t source, std::uint32_t* out, std:
     const bool take_straight = d == diagonal_.size() || (s < straight_.size() && straight_[s].key <= diagonal_[d].key);
     const Queued q = take_straight ? straight_[s++] : diagonal_[d++];
     if (q.key != dist_[q.cell]) continue;
-    out[static_cast<std::size_t>(q.cell) * stride] = q.counts;
+    if (row != nullptr) (*row)(q.cell)[landmark] = q.counts;
     const int x = static_cast<int>(q.cell % uw), y = static_cast<int>(q.cell / uw);
     for (unsigned m = moves_[q.cell]; m != 0; m &= m - 1) {
       const int k = std::countr_zero(m);
@@ -94,7 +94,7 @@ void DifferentialHeuristic::flood(std::uint32_t source, std::uint32_t* out, std:
   }
 }
 
-int DifferentialHeuristic::build(const SearchGrid& grid, int landmarks, std::uint32_t* out, std::size_t stride) {
+int DifferentialHeuristic::build(const SearchGrid& grid, int landmarks, const CountsRow& row) {
   w_ = grid.width();
   h_ = grid.height();
   count_ = 0;
@@ -103,8 +103,10 @@ int DifferentialHeuristic::build(const SearchGrid& grid, int landmarks, std::uin
   const std::size_t cells = static_cast<std::size_t>(w_) * static_cast<std::size_t>(h_);
   label(grid);
   const int wanted = std::clamp(landmarks, 0, kMaxLandmarks);
-  for (std::size_t i = 0; i < cells; ++i)
-    for (std::size_t l = 0; l < static_cast<std::size_t>(wanted); ++l) out[i * stride + l] = 0;
+  const auto clear_rows = [&] {
+    for (std::size_t i = 0; i < cells; ++i) std::fill_n(row(i), wanted, std::uint32_t{0});
+  };
+  if (wanted > 0) clear_rows();
 
   // The largest component and a cell of it (its label is its first cell).
   std::vector<std::uint32_t> sizes(cells, 0);
@@ -119,8 +121,7 @@ int DifferentialHeuristic::build(const SearchGrid& grid, int landmarks, std::uin
 
   // Farthest-first: `nearest` holds each cell's distance to the closest landmark so far (the
   // seed's distances before the first); the next landmark is the cell with the largest.
-  std::vector<std::uint32_t> scratch(cells, 0);
-  flood(seed, scratch.data(), 1);
+  flood(seed, nullptr, 0);
   std::vector<Key> nearest(dist_);
   for (int l = 0; l < wanted; ++l) {
     std::uint32_t best = 0;
@@ -131,14 +132,13 @@ int DifferentialHeuristic::build(const SearchGrid& grid, int landmarks, std::uin
         best_key = nearest[i];
       }
     if (best_key == 0) break;  // every cell of the component is a landmark already
-    flood(best, out + l, stride);
+    flood(best, &row, static_cast<std::size_t>(l));
     landmarks_.push_back(grid.cell(best));
     for (std::size_t i = 0; i < cells; ++i) nearest[i] = std::min(nearest[i], dist_[i]);
   }
   count_ = static_cast<int>(landmarks_.size());
   if (overflow_) {  // counts did not fit: no landmark bounds at all
-    for (std::size_t i = 0; i < cells; ++i)
-      for (std::size_t l = 0; l < static_cast<std::size_t>(wanted); ++l) out[i * stride + l] = 0;
+    clear_rows();
     landmarks_.clear();
     count_ = 0;
   }

@@ -23,6 +23,7 @@
 // order), no heap.
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "plan/grid.h"
@@ -36,13 +37,16 @@ class DifferentialHeuristic {
   static constexpr Key kDiagonalKey = 6074001000;      ///< a diagonal step: round(sqrt(2) * 2^32), as GridSearch's
   static constexpr int kMaxLandmarks = 32;
 
+  /// Where build() writes a cell's distances: row(i) is cell i's array of at least
+  /// `landmarks` words (the caller keeps them beside its own per-cell data).
+  using CountsRow = std::function<std::uint32_t*(std::size_t cell)>;
   /// Labels `grid`'s components and floods it (read as 8-connected and uniform) from up to
   /// `landmarks` landmarks (at most kMaxLandmarks); writes cell i's distance from landmark l,
-  /// as step counts (orthogonal << 16 | diagonal), to out[i * stride + l] (out holds width *
-  /// height * stride words). Returns the number of landmarks placed: fewer when the largest
-  /// component has fewer cells, 0 (bounds of 0) when a distance needs 65536 or more steps of
-  /// one kind (grids far larger than 512 x 512 mazes).
-  int build(const SearchGrid& grid, int landmarks, std::uint32_t* out, std::size_t stride);
+  /// as step counts (orthogonal << 16 | diagonal), to row(i)[l]. Returns the number of
+  /// landmarks placed: fewer when the largest component has fewer cells, 0 (bounds of 0)
+  /// when a distance needs 65536 or more steps of one kind (grids far larger than 512 x 512
+  /// mazes). With landmarks == 0 only the components are labelled and row is not called.
+  int build(const SearchGrid& grid, int landmarks, const CountsRow& row);
   int landmarks() const { return count_; }
   GridCell landmark(int i) const { return landmarks_[static_cast<std::size_t>(i)]; }
   /// The component label of a cell (row-major index) of the grid built from: equal labels
@@ -72,7 +76,7 @@ class DifferentialHeuristic {
  private:
   static Key key_of(std::uint32_t counts) { return (counts >> 16) * kOrthogonalKey + (counts & 0xFFFFu) * kDiagonalKey; }
   void label(const SearchGrid& grid);
-  void flood(std::uint32_t source, std::uint32_t* out, std::size_t stride);
+  void flood(std::uint32_t source, const CountsRow* row, std::size_t landmark);  // row null: distances only
 
   int w_ = 0, h_ = 0;
   int count_ = 0;

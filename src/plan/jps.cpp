@@ -56,9 +56,8 @@ constexpr std::uint32_t kDirectionMask = 7u;
 // from the cell it steps on finds a jump point.
 void JumpPointSearch::build_landmarks(const SearchGrid& grid, int landmarks) {
   static_assert(sizeof(Cell) == 128);
-  static_assert(offsetof(Cell, landmarks) % sizeof(std::uint32_t) == 0);
-  landmarks_.build(grid, std::min(landmarks, kLandmarkSlots), cells_.empty() ? nullptr : cells_[0].landmarks,
-                   sizeof(Cell) / sizeof(std::uint32_t));
+  landmarks_.build(grid, std::min(landmarks, kLandmarkSlots),
+                   [this](std::size_t cell) -> std::uint32_t* { return cells_[cell].landmarks; });
 }
 
 void JumpPointSearch::load(const SearchGrid& grid) {

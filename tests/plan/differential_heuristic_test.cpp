@@ -32,7 +32,7 @@ TEST(DifferentialHeuristic, AdmissibleConsistentAndLabelled) {
     const int k = 1 + trial % 6;
     std::vector<std::uint32_t> counts(static_cast<std::size_t>(w * h * k));
     DifferentialHeuristic dh;
-    const int placed = dh.build(g, k, counts.data(), static_cast<std::size_t>(k));
+    const int placed = dh.build(g, k, [&](std::size_t i) { return counts.data() + i * static_cast<std::size_t>(k); });
     ASSERT_LE(placed, k);
     const auto at_cell = [&](GridCell c) { return counts.data() + g.index(c.x, c.y) * static_cast<std::size_t>(k); };
     for (int q = 0; q < 4; ++q) {
@@ -78,7 +78,7 @@ TEST(DifferentialHeuristic, ExactOnAStraightCorridor) {
   SearchGrid g(12, 1);
   std::vector<std::uint32_t> counts(12);
   DifferentialHeuristic dh;
-  ASSERT_EQ(dh.build(g, 1, counts.data(), 1), 1);
+  ASSERT_EQ(dh.build(g, 1, [&](std::size_t i) { return counts.data() + i; }), 1);
   const GridCell l = dh.landmark(0);
   EXPECT_TRUE(l.x == 0 || l.x == 11);
   dh.set_goal(&counts[9], &counts[2], 1);
@@ -91,7 +91,7 @@ TEST(DifferentialHeuristic, ActiveLandmarksAreTheStartsBest) {
   const int k = 8;
   std::vector<std::uint32_t> counts(static_cast<std::size_t>(40 * 30 * k));
   DifferentialHeuristic dh;
-  ASSERT_EQ(dh.build(g, k, counts.data(), k), k);
+  ASSERT_EQ(dh.build(g, k, [&](std::size_t i) { return counts.data() + i * k; }), k);
   const auto at_cell = [&](std::size_t i) { return counts.data() + i * k; };
   for (std::size_t a = 0; a < 1200; a += 37)
     for (std::size_t b = 5; b < 1200; b += 53) {
