@@ -23,7 +23,7 @@ constexpr double kSqrt2 = 1.41421356237309504880;
 constexpr double kUnit = 4294967296.0;  // 2^32 key units per cell of cost
 using Key = std::uint64_t;
 constexpr Key kOrthogonalKey = Key{1} << 32;
-const Key kDiagonalKey = static_cast<Key>(std::llround(kSqrt2 * kUnit));
+constexpr Key kDiagonalKey = static_cast<Key>(kSqrt2 * kUnit + 0.5);  // round(sqrt(2) * 2^32)
 constexpr Key kKeyLimit = Key{1} << 62;  // keys saturate here (never reached in practice)
 
 // The key of a step of `cost` cells (cost <= 1.5 * kMaxCost, so the product is exact enough).
@@ -77,7 +77,7 @@ const SearchResult& GridSearch::search(const SearchGrid& grid, GridCell start, G
     // below 2^20 cells. Larger grids take the general core.
     const double cells = static_cast<double>(grid.width()) * static_cast<double>(grid.height());
     const double bound = (cells + grid.width() + grid.height()) * static_cast<double>(kDiagonalKey);
-    if (bound < static_cast<double>(kKeyLimit) / 2.0 && cells < static_cast<double>(std::uint64_t{1} << kCountBits)) {
+    if (bound < static_cast<double>(kKeyLimit) / 2.0 && cells < static_cast<double>(std::uint64_t{1} << kCellBits)) {
       return mode == SearchMode::astar ? run_uniform<true>(grid, start, goal) : run_uniform<false>(grid, start, goal);
     }
     return run(UniformView{grid}, start, goal, mode);
@@ -195,6 +195,71 @@ const SearchResult& GridSearch::run(const View& view, GridCell start, GridCell g
   return result_;
 }
 
+// ---- The uniform core's open list ------------------------------------------------------------
+// A ring of buckets on f: f never decreases from pop to pop, so only the current bucket
+// needs an order; the later ones are plain arrays until their turn comes. A push into the
+// current bucket nearly always has f equal to the f just popped (one move changes f by 0 or
+// by at least 2 - sqrt(2) cells, more than a bucket's width) and a larger g than anything
+// left at that f, so it goes on top, past at most the other entries pushed by the same
+// expansion: a few steps of insertion.
+
+void GridSearch::open_clear(OpenKey first) {
+  if (buckets_.empty()) buckets_.resize(kRing);
+  buckets_[bucket_].clear();
+  for (std::size_t word = 0; word < kRing / 64; ++word) {
+    for (std::uint64_t m = bucket_bits_[word]; m != 0; m &= m - 1)
+      buckets_[word * 64 + static_cast<std::size_t>(std::countr_zero(m))].clear();
+    bucket_bits_[word] = 0;
+  }
+  bucket_ = static_cast<std::size_t>(static_cast<Key>(first >> 64) >> kBucketShift) & (kRing - 1);
+  buckets_[bucket_].assign(1, first);
+}
+
+[[gnu::always_inline]] inline void GridSearch::open_push(OpenKey key) {
+  const std::size_t b = static_cast<std::size_t>(static_cast<Key>(key >> 64) >> kBucketShift) & (kRing - 1);
+  std::vector<OpenKey>& bucket = buckets_[b];
+  bucket.push_back(key);
+  if (b != bucket_) {
+    bucket_bits_[b / 64] |= std::uint64_t{1} << (b % 64);
+    return;
+  }
+  for (std::size_t i = bucket.size() - 1; i > 0 && bucket[i] > bucket[i - 1]; --i) std::swap(bucket[i], bucket[i - 1]);
+}
+
+bool GridSearch::open_next_bucket(const std::uint64_t* nodes, std::uint64_t closed, std::uint32_t source) {
+  // The first non-empty bucket after the current one, round the ring.
+  const std::size_t from = (bucket_ + 1) % kRing;
+  std::size_t next = kRing;
+  for (std::size_t i = 0; i <= kRing / 64 && next == kRing; ++i) {
+    const std::size_t word = (from / 64 + i) % (kRing / 64);
+    std::uint64_t m = bucket_bits_[word];
+    if (i == 0) m &= ~std::uint64_t{0} << (from % 64);
+    if (m != 0) next = word * 64 + static_cast<std::size_t>(std::countr_zero(m));
+  }
+  if (next == kRing) return false;
+  bucket_ = next;
+  bucket_bits_[next / 64] &= ~(std::uint64_t{1} << (next % 64));
+  std::vector<OpenKey>& bucket = buckets_[next];
+  // An entry whose node has closed is a stale copy (the cheaper one had a smaller f and
+  // popped first): dropped here, before it costs sorting.
+  std::size_t kept = 0;
+  bool one_f = true;
+  const auto first_f = static_cast<Key>(bucket.front() >> 64);
+  for (const OpenKey key : bucket) {
+    const auto cell = static_cast<std::uint32_t>(key) & ((1u << kCellBits) - 1);
+    if ((nodes[cell] & ~std::uint64_t{7}) == closed && cell != source) continue;
+    one_f = one_f && static_cast<Key>(key >> 64) == first_f;
+    bucket[kept++] = key;
+  }
+  bucket.resize(kept);
+  if (one_f) {  // the common case: the low words decide
+    std::sort(bucket.begin(), bucket.end(), [](OpenKey a, OpenKey b) { return static_cast<Key>(a) > static_cast<Key>(b); });
+  } else {
+    std::sort(bucket.begin(), bucket.end(), [](OpenKey a, OpenKey b) { return a > b; });
+  }
+  return true;
+}
+
 // ---- The uniform core ------------------------------------------------------------------------
 // The same search as run() on a grid without multipliers, and the same answers: the same
 // pop order (f, then larger g, then lower cell index) over the same open entries, the same
@@ -220,10 +285,26 @@ unsigned move_mask(const std::uint8_t* pass, int w, int h, int x, int y, std::si
          (e & n & at(x + 1, y - 1)) << 6 | (west & n & at(x - 1, y - 1)) << 7;
 }
 
+// The open keys keep h >> kHShift. Two heuristic values of one grid are p * 2^32 + q * D
+// (D the diagonal key, p = max - min and q = min of the distances to the goal); q is below
+// the grid's smaller side, under 1024 when the grid has fewer than 2^20 cells. A difference
+// a * 2^32 + b * D with 0 < |b| < 1024 is at least the distance from b * D to the nearest
+// multiple of 2^32 (and with b = 0 at least 2^32), so when every such distance is at least
+// 2^kHShift, different heuristic values keep different shifted values, in the same order.
+constexpr Key min_heuristic_gap() {
+  Key gap = kOrthogonalKey;
+  for (Key b = 1; b < 1024; ++b) {
+    const Key r = (b * kDiagonalKey) & (kOrthogonalKey - 1);
+    gap = std::min({gap, r, kOrthogonalKey - r});
+  }
+  return gap;
+}
+
 }  // namespace
 
 template <bool kHeuristic>
 const SearchResult& GridSearch::run_uniform(const SearchGrid& grid, GridCell start, GridCell goal) {
+  static_assert(min_heuristic_gap() >= (Key{1} << kHShift), "h >> kHShift must keep the order of h");
   result_.status = SearchStatus::blocked_endpoint;
   result_.path.clear();
   result_.cost = 0.0;
@@ -242,7 +323,7 @@ const SearchResult& GridSearch::run_uniform(const SearchGrid& grid, GridCell sta
   // grid), the nodes are stamped with a generation and cleared only when it wraps.
   const std::size_t cells = static_cast<std::size_t>(w) * static_cast<std::size_t>(h);
   if (packed_.size() < cells) packed_.resize(cells, 0);  // generation 0: stale
-  if (++packed_generation_ == kPackedGenerations) {
+  if (++packed_generation_ == kNodeGenerations) {
     std::fill(packed_.begin(), packed_.end(), std::uint64_t{0});
     packed_generation_ = 1;
   }
@@ -257,73 +338,81 @@ const SearchResult& GridSearch::run_uniform(const SearchGrid& grid, GridCell sta
     masks_valid_ = true;
   }
 
-  const Key diagonal_extra = kDiagonalKey - kOrthogonalKey;
-  const int gx = goal.x, gy = goal.y;
-  const auto heuristic = [&](int x, int y) -> Key {  // octile, in keys: exactly consistent
+  constexpr Key kDiagonalExtra = kDiagonalKey - kOrthogonalKey;
+  const auto heuristic = [](int dx, int dy) -> Key {  // octile, in keys: exactly consistent
     if constexpr (!kHeuristic) return 0;
-    const auto dx = static_cast<Key>(std::abs(x - gx)), dy = static_cast<Key>(std::abs(y - gy));
-    return dx > dy ? dx * kOrthogonalKey + dy * diagonal_extra : dy * kOrthogonalKey + dx * diagonal_extra;
+    const auto ax = static_cast<Key>(std::abs(dx)), ay = static_cast<Key>(std::abs(dy));
+    return ax > ay ? ax * kOrthogonalKey + ay * kDiagonalExtra : ay * kOrthogonalKey + ax * kDiagonalExtra;
   };
   const auto W = static_cast<std::int64_t>(w);
   const std::int64_t offset[8] = {1, -1, W, -W, W + 1, W - 1, 1 - W, -1 - W};
   const Key step[8] = {kOrthogonalKey, kOrthogonalKey, kOrthogonalKey, kOrthogonalKey,
                        kDiagonalKey,   kDiagonalKey,   kDiagonalKey,   kDiagonalKey};
-  // A node's counts, generation, move and closed bit (see kCountBits in the header); the
-  // increment of the counts for each move: one orthogonal or one diagonal step.
-  constexpr std::uint64_t kCountMask = (std::uint64_t{1} << kCountBits) - 1;
-  const std::uint64_t count_step[8] = {1, 1, 1, 1, std::uint64_t{1} << kCountBits, std::uint64_t{1} << kCountBits,
-                                       std::uint64_t{1} << kCountBits, std::uint64_t{1} << kCountBits};
-  const auto g_of = [&](std::uint64_t node) -> Key {
-    return (node & kCountMask) * kOrthogonalKey + ((node >> kCountBits) & kCountMask) * kDiagonalKey;
+  constexpr Key kOrthogonalBound = kOrthogonalKey << kNodeGShift, kDiagonalBound = kDiagonalKey << kNodeGShift;
+  const Key step_bound[8] = {kOrthogonalBound, kOrthogonalBound, kOrthogonalBound, kOrthogonalBound,
+                             kDiagonalBound,   kDiagonalBound,   kDiagonalBound,   kDiagonalBound};
+  // Nodes (see kNodeGShift in the header): `base` is this search's generation with g 0 and
+  // move 0. For any node, node - base is g << 3 | move when the node is in this search, and
+  // wraps to above 2^63 when it is not (an older generation is smaller).
+  const std::uint64_t base = std::uint64_t{packed_generation_} << kNodeGenerationShift;
+  constexpr std::uint64_t kMoveMask = (std::uint64_t{1} << kNodeGShift) - 1;
+  // y = cell / w as (cell * reciprocal) >> 40: exact, as the reciprocal (2^40 / w rounded up)
+  // is off by less than 1, so the product is off by less than cell / 2^40 < 2^-20 <= 1 / w.
+  const std::uint64_t reciprocal = ((std::uint64_t{1} << 40) + static_cast<std::uint64_t>(w) - 1) / static_cast<std::uint64_t>(w);
+  const auto key_of = [](Key f, Key heuristic_key, std::uint32_t cell) -> OpenKey {
+    return static_cast<OpenKey>(f) << 64 | static_cast<OpenKey>((heuristic_key >> kHShift) << kCellBits | cell);
   };
-  const std::uint64_t stamp = std::uint64_t{packed_generation_} << kGenerationShift;
-  constexpr std::uint64_t kGenerationMask = std::uint64_t{kPackedGenerations - 1} << kGenerationShift;
-  // The top 24 bits (closed, move, generation) without the move: equal to `stamp` when the
-  // node is open in this search, to `stamp | kPackedClosed` when closed.
-  constexpr std::uint64_t kStateMask = kPackedClosed | kGenerationMask;
 
   const std::uint32_t source = index_of(start.x, start.y), target = index_of(goal.x, goal.y);
   std::uint64_t* const nodes = packed_.data();
   const auto last_cell = static_cast<std::uint32_t>(cells - 1);
   const std::uint8_t* const masks = masks_.data();
-  nodes[source] = stamp;
-  open_clear(heuristic(start.x, start.y));
-  open_push({window_f_, 0, source, static_cast<std::uint16_t>(start.x), static_cast<std::uint16_t>(start.y)});
+  nodes[source] = base;
+  {
+    const Key h0 = heuristic(start.x - goal.x, start.y - goal.y);
+    open_clear(key_of(h0, h0, source));
+  }
 
   bool found = false;
-  OpenEntry current;
-  while (open_pop(current)) {
-    std::uint64_t& here = nodes[current.cell];
-    if ((here & kPackedClosed) != 0) continue;  // a stale copy: the cell closed at a lower g
-    assert(g_of(here) == current.g);
-    here |= kPackedClosed;
+  for (;;) {
+    std::vector<OpenKey>& bucket = buckets_[bucket_];
+    if (bucket.empty()) {
+      if (!open_next_bucket(nodes, base, source)) break;
+      continue;
+    }
+    const auto cell = static_cast<std::uint32_t>(bucket.back()) & ((1u << kCellBits) - 1);
+    bucket.pop_back();
+    std::uint64_t& here = nodes[cell];
+    const Key g = (here - base) >> kNodeGShift;
+    if (g == 0 && cell != source) continue;  // a stale copy: the cell closed at a lower g
+    here = base | (here & kMoveMask);  // closed: g 0, the move kept for the walk back
     ++result_.expanded;
-    if (current.cell == target) {
+    if (cell == target) {
       found = true;
       break;
     }
-    if (!current_.empty()) {  // the likely next expansion: its rows of nodes on their way to the cache
-      const std::uint32_t c = current_.back().cell, row = static_cast<std::uint32_t>(w);
+    if (!bucket.empty()) {  // the likely next expansion: its rows of nodes on their way to the cache
+      const std::uint32_t c = static_cast<std::uint32_t>(bucket.back()) & ((1u << kCellBits) - 1);
+      const auto row = static_cast<std::uint32_t>(w);
       __builtin_prefetch(nodes + (c - std::min(c, row)));  // addresses inside the array only
       __builtin_prefetch(nodes + c);
       __builtin_prefetch(nodes + std::min(c + row, last_cell));
     }
-    const std::uint64_t counts = here & (kCountMask | kCountMask << kCountBits);
-    const int x = current.x, y = current.y;
-    for (unsigned mask = masks[current.cell]; mask != 0; mask &= mask - 1) {
+    const auto y = static_cast<std::uint32_t>((cell * reciprocal) >> 40);
+    const int dx = static_cast<int>(cell - y * static_cast<std::uint32_t>(w)) - goal.x;
+    const int dy = static_cast<int>(y) - goal.y;
+    const std::uint64_t here_bound = g << kNodeGShift | kMoveMask;
+    for (unsigned mask = masks[cell]; mask != 0; mask &= mask - 1) {
       const int k = std::countr_zero(mask);
-      const auto cell = static_cast<std::uint32_t>(static_cast<std::int64_t>(current.cell) + offset[k]);
-      const std::uint64_t next = nodes[cell];
-      const Key g = current.g + step[k];
-      const std::uint64_t state = next & kStateMask;
-      if (state == stamp) {
-        if (g >= g_of(next)) continue;
-      } else if (state == (stamp | kPackedClosed)) {
-        continue;
-      }
-      nodes[cell] = (counts + count_step[k]) | stamp | static_cast<std::uint64_t>(k) << kMoveShift;
-      const int nx = x + kDx[k], ny = y + kDy[k];
-      open_push({g + heuristic(nx, ny), g, cell, static_cast<std::uint16_t>(nx), static_cast<std::uint16_t>(ny)});
+      const auto next_cell = static_cast<std::uint32_t>(static_cast<std::int64_t>(cell) + offset[k]);
+      // Skip when the node is in this search with a g no larger than next_g (closed nodes
+      // have g 0): node - base <= next_g << 3 | 7.
+      const std::uint64_t bound = here_bound + step_bound[k];
+      if (nodes[next_cell] - base <= bound) continue;
+      nodes[next_cell] = base + (bound - kMoveMask) + static_cast<std::uint64_t>(k);
+      const Key next_g = g + step[k];
+      const Key next_h = heuristic(dx + kDx[k], dy + kDy[k]);
+      open_push(key_of(next_g + next_h, next_h, next_cell));
     }
   }
   if (!found) {
@@ -336,7 +425,7 @@ const SearchResult& GridSearch::run_uniform(const SearchGrid& grid, GridCell sta
     result_.path.push_back({static_cast<int>(cell % static_cast<std::uint32_t>(w)),
                             static_cast<int>(cell / static_cast<std::uint32_t>(w))});
     if (cell == source) break;
-    const auto k = static_cast<std::size_t>((nodes[cell] >> kMoveShift) & 7);
+    const auto k = static_cast<std::size_t>(nodes[cell] & kMoveMask);
     cell = static_cast<std::uint32_t>(static_cast<std::int64_t>(cell) - offset[k]);
   }
   std::reverse(result_.path.begin(), result_.path.end());
@@ -428,110 +517,6 @@ void GridSearch::heap_decrease(std::int32_t pos, Key f, Key g) {
   sift_up(p);  // g dropped and h is unchanged, so f dropped: the entry rises...
   // ...except when f saturated at kKeyLimit (then only g dropped, a worse tie-break).
   sift_down(static_cast<std::size_t>(heap_pos_[cell]));
-}
-
-// ---- The uniform core's open list ------------------------------------------------------------
-// A bucket queue: f never decreases from pop to pop, so only the current bucket needs an
-// order; the later ones are plain lists until their turn comes. current_ is kept sorted,
-// the next pop at its back. A push into the current bucket always has f equal to the f just
-// popped: one move changes f by 0 or by at least sqrt(2) - 1 cells (step + change of the
-// octile distance), more than a bucket's width. Its g is larger than the g just popped,
-// hence larger than every g left at that f, so it goes on top of current_, past at most the
-// other entries pushed by the same expansion: a few steps of insertion, no heap.
-
-namespace {
-
-// "a pops after b": f, then larger g, then lower cell index.
-constexpr auto kPopsAfter = [](const auto& a, const auto& b) {
-  if (a.f != b.f) return a.f > b.f;
-  if (a.g != b.g) return a.g < b.g;
-  return a.cell > b.cell;
-};
-
-}  // namespace
-
-void GridSearch::open_clear(Key first_f) {
-  if (bucket_head_.empty()) {
-    bucket_head_.assign(kBuckets, -1);
-    bucket_bits_.assign(kBuckets / 64, 0);
-  }
-  for (std::size_t word = 0; word < bucket_bits_.size(); ++word) {
-    for (std::uint64_t m = bucket_bits_[word]; m != 0; m &= m - 1)
-      bucket_head_[word * 64 + static_cast<std::size_t>(std::countr_zero(m))] = -1;
-    bucket_bits_[word] = 0;
-  }
-  current_.clear();
-  pool_.clear();
-  far_.clear();
-  window_f_ = first_f;
-  bucket_ = 0;
-}
-
-void GridSearch::open_push(const OpenEntry& entry) {
-  assert(entry.f >= window_f_);
-  const Key bucket = (entry.f - window_f_) >> kBucketShift;
-  if (bucket == bucket_) {
-    current_.push_back(entry);
-    for (std::size_t i = current_.size() - 1; i > 0 && kPopsAfter(current_[i], current_[i - 1]); --i)
-      std::swap(current_[i], current_[i - 1]);
-  } else if (bucket < kBuckets) {
-    assert(bucket > bucket_);
-    const auto b = static_cast<std::size_t>(bucket);
-    pool_.push_back({entry, bucket_head_[b]});
-    bucket_head_[b] = static_cast<std::int32_t>(pool_.size() - 1);
-    bucket_bits_[b / 64] |= std::uint64_t{1} << (b % 64);
-  } else {
-    far_.push_back(entry);
-  }
-}
-
-bool GridSearch::open_pop(OpenEntry& out) {
-  while (current_.empty()) {
-    // The next non-empty bucket of the window...
-    std::size_t next = kBuckets;
-    for (std::size_t word = (bucket_ + 1) / 64; word < bucket_bits_.size(); ++word) {
-      std::uint64_t m = bucket_bits_[word];
-      if (word == (bucket_ + 1) / 64) m &= ~std::uint64_t{0} << ((bucket_ + 1) % 64);
-      if (m != 0) {
-        next = word * 64 + static_cast<std::size_t>(std::countr_zero(m));
-        break;
-      }
-    }
-    if (next < kBuckets) {
-      bucket_ = next;
-      for (std::int32_t at = bucket_head_[next]; at >= 0; at = pool_[static_cast<std::size_t>(at)].next)
-        current_.push_back(pool_[static_cast<std::size_t>(at)].entry);
-      bucket_head_[next] = -1;
-      bucket_bits_[next / 64] &= ~(std::uint64_t{1} << (next % 64));
-      std::sort(current_.begin(), current_.end(), kPopsAfter);
-      continue;
-    }
-    // ...or a new window starting at the smallest f beyond the old one: its first bucket
-    // straight into current_ (sorted), the rest of the window into the lists.
-    if (far_.empty()) return false;
-    pool_.clear();
-    Key smallest = far_.front().f;
-    for (const OpenEntry& e : far_) smallest = std::min(smallest, e.f);
-    window_f_ = smallest;
-    bucket_ = 0;
-    std::size_t kept = 0;
-    for (std::size_t i = 0; i < far_.size(); ++i) {
-      const OpenEntry e = far_[i];
-      const Key bucket = (e.f - window_f_) >> kBucketShift;
-      if (bucket == 0) {
-        current_.push_back(e);
-      } else if (bucket < kBuckets) {
-        open_push(e);
-      } else {
-        far_[kept++] = e;
-      }
-    }
-    far_.resize(kept);
-    std::sort(current_.begin(), current_.end(), kPopsAfter);
-  }
-  out = current_.back();
-  current_.pop_back();
-  return true;
 }
 
 }  // namespace racer

@@ -22,15 +22,16 @@
 //   with decrease-key;
 // - uniform grids (no multipliers set, fewer than 2^20 cells): the fast core. It reads each
 //   cell's legal moves as a bit mask from a byte array made once per grid revision, keeps a
-//   node in one 64-bit word (g as orthogonal and diagonal step counts, the generation, the
-//   move from the parent, the closed bit), keeps the cell's x and y in its open entries (no
-//   division), prefetches the nodes around the next cell to expand, and orders its open list
-//   with buckets of f 1/64 cell wide (every f it pushes is >= the last f popped: the
-//   heuristic is exactly consistent); only the current bucket is sorted, and what an
-//   expansion adds to it goes on top (see grid_search.cpp).
-//   A cell reached again more cheaply is pushed again; the stale copy pops after the cheaper
-//   one has closed the cell and is dropped uncounted, so the expansions are those of the
-//   indexed heap.
+//   node in one 64-bit word (generation, g, the move from the parent; closed = g 0), so that
+//   one subtraction and one comparison decide whether a neighbour improves, and keeps an
+//   open entry as one 128-bit key whose integer order is the pop order. The open list is a
+//   ring of buckets of f 1/64 cell wide (every f pushed is >= the last f popped, and at most
+//   2 sqrt(2) cells above it); only the current bucket is sorted, and what an expansion adds
+//   to it goes on top (see grid_search.cpp). It prefetches the nodes around the next cell to
+//   expand.
+//   A cell reached again more cheaply is pushed again; the stale copy is dropped when its
+//   bucket comes up (or, in its own bucket, when it pops) after the cheaper one has closed
+//   the cell, uncounted, so the expansions are those of the indexed heap.
 #include <algorithm>
 #include <cstdint>
 #include <vector>
@@ -89,32 +90,32 @@ class GridSearch {
     std::uint32_t cell;
   };
   static constexpr std::int32_t kClosed = -2;
-  // The uniform core's open entry: 24 bytes, the cell's x and y kept to avoid a division.
-  struct OpenEntry {
-    Key f;
-    Key g;
-    std::uint32_t cell;
-    std::uint16_t x, y;
-  };
-  // The uniform core's node, one 64-bit word a cell: the orthogonal and diagonal step
-  // counts of the best path so far (g = orthogonal * 1 + diagonal * sqrt(2), as keys), the
-  // generation, the move from the parent (0..7, kDx/kDy in grid_search.cpp) and the closed
-  // bit. Counts of 20 bits hold any tree path of a grid below 2^20 cells (larger grids take
-  // the general core).
-  static constexpr int kCountBits = 20;
-  static constexpr int kGenerationShift = 2 * kCountBits;  // 20 bits of generation
-  static constexpr int kMoveShift = 60;                    // 3 bits
-  static constexpr std::uint64_t kPackedClosed = std::uint64_t{1} << 63;
-  static constexpr std::uint32_t kPackedGenerations = 1u << 20;
+  // The uniform core's open entry: one 128-bit key whose integer order is the pop order.
+  // High 64 bits: f. Low 64 bits: h >> kHShift above the cell index (kCellBits). At equal f a
+  // smaller h is a larger g; the shift keeps h's order exactly (two different heuristic
+  // values of a grid below 2^20 cells differ by more than 2^kHShift keys; grid_search.cpp
+  // checks it at compile time), and the cell breaks the remaining ties.
+  __extension__ using OpenKey = unsigned __int128;
+  static constexpr int kCellBits = 20;
+  static constexpr int kHShift = 9;
+  // The uniform core's node, one 64-bit word a cell: the search's generation in the top 8
+  // bits, g in keys below them (53 bits: a path of fewer than 2^20 steps of at most
+  // sqrt(2) cells), the move from the parent in the low 3 bits (0..7, kDx/kDy in
+  // grid_search.cpp). A closed node has g 0 (no other node but the start has g 0).
+  static constexpr int kNodeGShift = 3;
+  static constexpr int kNodeGenerationShift = 56;
+  static constexpr std::uint32_t kNodeGenerations = 256;
 
   template <class View>
   const SearchResult& run(const View& view, GridCell start, GridCell goal, SearchMode mode);
   template <bool kHeuristic>
   const SearchResult& run_uniform(const SearchGrid& grid, GridCell start, GridCell goal);
   void prepare(std::size_t cells);
-  void open_clear(Key first_f);
-  void open_push(const OpenEntry& entry);
-  bool open_pop(OpenEntry& out);  // false when empty
+  void open_clear(OpenKey first);
+  void open_push(OpenKey key);
+  // Makes the next non-empty bucket current (dropping the entries of closed nodes); false
+  // when none is left.
+  bool open_next_bucket(const std::uint64_t* nodes, std::uint64_t closed, std::uint32_t source);
   Node& touch(std::uint32_t cell);
   static bool before(const HeapEntry& a, const HeapEntry& b);  // a leaves the heap first
   void heap_push(HeapEntry entry);
@@ -133,24 +134,17 @@ class GridSearch {
   std::vector<std::int32_t> heap_pos_;  // per cell: index in heap_, kClosed, or -1 (not reached);
                                         // apart from nodes_ so the heap's writes stay in cache
   std::vector<HeapEntry> heap_;
-  // The uniform core's open list, a bucket queue on f: bucket b holds the entries whose f is
-  // in [window_f_ + b * 2^kBucketShift, ... + 2^kBucketShift); the current bucket's entries
-  // sit in current_, sorted in the full order (f, larger g, lower cell; next pop last); the later
-  // buckets' entries in unsorted lists threaded through pool_; entries past the last bucket
-  // in far_, until the window moves on to them.
-  struct PooledEntry {
-    OpenEntry entry;
-    std::int32_t next;  // the next entry of its bucket in pool_, or -1
-  };
-  static constexpr int kBucketShift = 26;        // buckets 1/64 cell of f wide
-  static constexpr std::size_t kBuckets = 16384;  // the window: 256 cells of f
-  std::vector<OpenEntry> current_;
-  std::vector<PooledEntry> pool_;
-  std::vector<std::int32_t> bucket_head_;       // per bucket: first entry in pool_, or -1
-  std::vector<std::uint64_t> bucket_bits_;      // bit b: bucket b's list is not empty
-  std::vector<OpenEntry> far_;
-  Key window_f_ = 0;
-  std::size_t bucket_ = 0;                      // the bucket in current_
+  // The uniform core's open list, a bucket queue on f: a ring of kRing buckets, each
+  // 2^kBucketShift keys (1/64 cell) of f wide; an entry of f sits in bucket
+  // (f >> kBucketShift) mod kRing. Every live entry's f lies in [f popped last, that + 2
+  // sqrt(2) cells] (one move adds at most 2 sqrt(2) to f), less than the ring's 4 cells, so
+  // the ring never wraps onto itself. The current bucket is kept sorted, next pop at its back;
+  // the others are unsorted until their turn.
+  static constexpr int kBucketShift = 26;
+  static constexpr std::size_t kRing = 256;
+  std::vector<std::vector<OpenKey>> buckets_;
+  std::uint64_t bucket_bits_[kRing / 64] = {};  // bit b: bucket b is not empty and not current
+  std::size_t bucket_ = 0;                      // the current bucket
   std::uint32_t generation_ = 0;
   SearchResult result_;
 };
