@@ -4,9 +4,9 @@
 // Sections
 //   Views: how the core reads passability and multipliers
 //   The search core (A* with an indexed binary heap, generation-stamped nodes)
-//   The uniform core (move masks, 8-byte nodes, bucket queue on f, lazy deletion)
+//   The uniform core (move masks, 8-byte nodes, 128-bit open keys, lazy deletion)
+//     its open list (a ring of buckets on f)
 //   The heap
-//   The uniform core's open list
 #include "plan/grid_search.h"
 
 #include <algorithm>
@@ -25,6 +25,7 @@ using Key = std::uint64_t;
 constexpr Key kOrthogonalKey = Key{1} << 32;
 constexpr Key kDiagonalKey = static_cast<Key>(kSqrt2 * kUnit + 0.5);  // round(sqrt(2) * 2^32)
 constexpr Key kKeyLimit = Key{1} << 62;  // keys saturate here (never reached in practice)
+constexpr int kCellBits = 20;            // the uniform core takes grids below 2^kCellBits cells
 
 // The key of a step of `cost` cells (cost <= 1.5 * kMaxCost, so the product is exact enough).
 Key step_key(double cost) { return static_cast<Key>(std::llround(cost * kUnit)); }
@@ -195,77 +196,48 @@ const SearchResult& GridSearch::run(const View& view, GridCell start, GridCell g
   return result_;
 }
 
-// ---- The uniform core's open list ------------------------------------------------------------
-// A ring of buckets on f: f never decreases from pop to pop, so only the current bucket
-// needs an order; the later ones are plain arrays until their turn comes. A push into the
-// current bucket nearly always has f equal to the f just popped (one move changes f by 0 or
-// by at least 2 - sqrt(2) cells, more than a bucket's width) and a larger g than anything
-// left at that f, so it goes on top, past at most the other entries pushed by the same
-// expansion: a few steps of insertion.
-
-void GridSearch::open_clear(OpenKey first) {
-  if (buckets_.empty()) buckets_.resize(kRing);
-  buckets_[bucket_].clear();
-  for (std::size_t word = 0; word < kRing / 64; ++word) {
-    for (std::uint64_t m = bucket_bits_[word]; m != 0; m &= m - 1)
-      buckets_[word * 64 + static_cast<std::size_t>(std::countr_zero(m))].clear();
-    bucket_bits_[word] = 0;
-  }
-  bucket_ = static_cast<std::size_t>(static_cast<Key>(first >> 64) >> kBucketShift) & (kRing - 1);
-  buckets_[bucket_].assign(1, first);
-}
-
-[[gnu::always_inline]] inline void GridSearch::open_push(OpenKey key) {
-  const std::size_t b = static_cast<std::size_t>(static_cast<Key>(key >> 64) >> kBucketShift) & (kRing - 1);
-  std::vector<OpenKey>& bucket = buckets_[b];
-  bucket.push_back(key);
-  if (b != bucket_) {
-    bucket_bits_[b / 64] |= std::uint64_t{1} << (b % 64);
-    return;
-  }
-  for (std::size_t i = bucket.size() - 1; i > 0 && bucket[i] > bucket[i - 1]; --i) std::swap(bucket[i], bucket[i - 1]);
-}
-
-bool GridSearch::open_next_bucket(const std::uint64_t* nodes, std::uint64_t closed, std::uint32_t source) {
-  // The first non-empty bucket after the current one, round the ring.
-  const std::size_t from = (bucket_ + 1) % kRing;
-  std::size_t next = kRing;
-  for (std::size_t i = 0; i <= kRing / 64 && next == kRing; ++i) {
-    const std::size_t word = (from / 64 + i) % (kRing / 64);
-    std::uint64_t m = bucket_bits_[word];
-    if (i == 0) m &= ~std::uint64_t{0} << (from % 64);
-    if (m != 0) next = word * 64 + static_cast<std::size_t>(std::countr_zero(m));
-  }
-  if (next == kRing) return false;
-  bucket_ = next;
-  bucket_bits_[next / 64] &= ~(std::uint64_t{1} << (next % 64));
-  std::vector<OpenKey>& bucket = buckets_[next];
-  // An entry whose node has closed is a stale copy (the cheaper one had a smaller f and
-  // popped first): dropped here, before it costs sorting.
-  std::size_t kept = 0;
-  bool one_f = true;
-  const auto first_f = static_cast<Key>(bucket.front() >> 64);
-  for (const OpenKey key : bucket) {
-    const auto cell = static_cast<std::uint32_t>(key) & ((1u << kCellBits) - 1);
-    if ((nodes[cell] & ~std::uint64_t{7}) == closed && cell != source) continue;
-    one_f = one_f && static_cast<Key>(key >> 64) == first_f;
-    bucket[kept++] = key;
-  }
-  bucket.resize(kept);
-  if (one_f) {  // the common case: the low words decide
-    std::sort(bucket.begin(), bucket.end(), [](OpenKey a, OpenKey b) { return static_cast<Key>(a) > static_cast<Key>(b); });
-  } else {
-    std::sort(bucket.begin(), bucket.end(), [](OpenKey a, OpenKey b) { return a > b; });
-  }
-  return true;
-}
-
 // ---- The uniform core ------------------------------------------------------------------------
 // The same search as run() on a grid without multipliers, and the same answers: the same
 // pop order (f, then larger g, then lower cell index) over the same open entries, the same
 // strict "g < old g" relaxation, the same path walk-back and cost sums.
+//
+// A node is one 64-bit word: the search's generation in the top 8 bits, g in keys below
+// them (53 bits: a tree path has fewer than 2^20 steps of at most sqrt(2) * 2^32 keys), the
+// move from the parent (0..7, kDx/kDy) in the low 3 bits. A closed node has g 0 (only the
+// start has g 0 while open). With base = generation << 56, node - base is g << 3 | move for
+// a node of this search and wraps to above 2^63 for an older one, so "is there nothing to
+// improve?" is one subtraction and one comparison: node - base <= (g + step) << 3 | 7.
+//
+// An open entry is one 128-bit key whose integer order is the pop order: f in the high 64
+// bits; in the low 64, h >> kHShift above the cell index. At equal f a smaller h is a larger
+// g; the shift keeps the order of h (min_heuristic_gap() below), and the cell breaks the
+// remaining ties.
 
 namespace {
+
+__extension__ using OpenKey = unsigned __int128;
+constexpr std::uint32_t kCellMask = (1u << kCellBits) - 1;
+constexpr int kHShift = 9;
+constexpr int kNodeGShift = 3;
+constexpr std::uint64_t kMoveMask = (std::uint64_t{1} << kNodeGShift) - 1;
+constexpr int kNodeGenerationShift = 56;
+constexpr std::uint32_t kNodeGenerations = 256;
+
+// Two heuristic values of one grid are p * 2^32 + q * D (D the diagonal key, p = max - min
+// and q = min of the distances to the goal); q is below the grid's smaller side, under 1024
+// when the grid has fewer than 2^20 cells. A difference a * 2^32 + b * D with 0 < |b| < 1024
+// is at least the distance from b * D to the nearest multiple of 2^32 (with b = 0, at least
+// 2^32), so when every such distance is at least 2^kHShift, different heuristic values keep
+// different shifted values, in the same order. (The smallest is about 2^20.5.)
+constexpr Key min_heuristic_gap() {
+  Key gap = kOrthogonalKey;
+  for (Key b = 1; b < 1024; ++b) {
+    const Key r = (b * kDiagonalKey) & (kOrthogonalKey - 1);
+    gap = std::min({gap, r, kOrthogonalKey - r});
+  }
+  return gap;
+}
+static_assert(min_heuristic_gap() >= (Key{1} << kHShift), "h >> kHShift must keep the order of h");
 
 // Bit k of a cell's move mask: the move (kDx[k], kDy[k]) is legal (in bounds, onto a passable
 // cell, no corner cutting). Passability bytes are 0 or 1 (SearchGrid writes nothing else).
@@ -285,26 +257,56 @@ unsigned move_mask(const std::uint8_t* pass, int w, int h, int x, int y, std::si
          (e & n & at(x + 1, y - 1)) << 6 | (west & n & at(x - 1, y - 1)) << 7;
 }
 
-// The open keys keep h >> kHShift. Two heuristic values of one grid are p * 2^32 + q * D
-// (D the diagonal key, p = max - min and q = min of the distances to the goal); q is below
-// the grid's smaller side, under 1024 when the grid has fewer than 2^20 cells. A difference
-// a * 2^32 + b * D with 0 < |b| < 1024 is at least the distance from b * D to the nearest
-// multiple of 2^32 (and with b = 0 at least 2^32), so when every such distance is at least
-// 2^kHShift, different heuristic values keep different shifted values, in the same order.
-constexpr Key min_heuristic_gap() {
-  Key gap = kOrthogonalKey;
-  for (Key b = 1; b < 1024; ++b) {
-    const Key r = (b * kDiagonalKey) & (kOrthogonalKey - 1);
-    gap = std::min({gap, r, kOrthogonalKey - r});
+// ---- The uniform core's open list ------------------------------------------------------------
+// A ring of kRing buckets of f, each 2^kBucketShift keys (1/64 cell) wide: an entry of f sits
+// in bucket (f >> kBucketShift) mod kRing. f never decreases from pop to pop, and a push is at
+// most 2 sqrt(2) cells above the f just popped (a step of sqrt(2) plus a heuristic rise of at
+// most as much), so every live entry lies between the current bucket and the bucket of the
+// largest f pushed, less than the ring's 4 cells apart: the ring never wraps onto itself.
+// Only the current bucket is ordered (sorted, next pop at its back); the others are plain
+// arrays until their turn. A push into the current bucket nearly always has f equal to the
+// f just popped (one move changes f by 0 or by at least 2 - sqrt(2) cells, more than a
+// bucket's width) and a larger g than anything left at that f, so it goes on top, past at
+// most the other entries pushed by the same expansion: a few steps of insertion.
+
+constexpr int kBucketShift = 26;
+constexpr std::size_t kRing = 256;
+
+std::size_t bucket_of(Key f) { return static_cast<std::size_t>(f >> kBucketShift) & (kRing - 1); }
+
+// Makes the first non-empty bucket after `current` (up to `last`) ready to pop: drops the
+// entries of closed nodes (stale copies: the cheaper copy had a smaller f and popped first)
+// and sorts the rest. Returns its index, or kRing when every bucket up to `last` is empty.
+std::size_t next_bucket(std::vector<OpenKey>* ring, std::size_t current, std::size_t last, const std::uint64_t* nodes,
+                        std::uint64_t closed, std::uint32_t source) {
+  while (current != last) {
+    current = (current + 1) & (kRing - 1);
+    std::vector<OpenKey>& bucket = ring[current];
+    if (bucket.empty()) continue;
+    std::size_t kept = 0;
+    bool one_f = true;
+    const auto first_f = static_cast<Key>(bucket.front() >> 64);
+    for (const OpenKey key : bucket) {
+      const auto cell = static_cast<std::uint32_t>(key) & kCellMask;
+      if ((nodes[cell] & ~kMoveMask) == closed && cell != source) continue;
+      one_f = one_f && static_cast<Key>(key >> 64) == first_f;
+      bucket[kept++] = key;
+    }
+    bucket.resize(kept);
+    if (one_f) {  // nearly always: the low words decide
+      std::sort(bucket.begin(), bucket.end(), [](OpenKey a, OpenKey b) { return static_cast<Key>(a) > static_cast<Key>(b); });
+    } else {
+      std::sort(bucket.begin(), bucket.end(), [](OpenKey a, OpenKey b) { return a > b; });
+    }
+    if (kept != 0) return current;
   }
-  return gap;
+  return kRing;
 }
 
 }  // namespace
 
 template <bool kHeuristic>
 const SearchResult& GridSearch::run_uniform(const SearchGrid& grid, GridCell start, GridCell goal) {
-  static_assert(min_heuristic_gap() >= (Key{1} << kHShift), "h >> kHShift must keep the order of h");
   result_.status = SearchStatus::blocked_endpoint;
   result_.path.clear();
   result_.cost = 0.0;
@@ -321,8 +323,11 @@ const SearchResult& GridSearch::run_uniform(const SearchGrid& grid, GridCell sta
 
   // Nodes and move masks: the masks are made once per grid revision (one pass over the
   // grid), the nodes are stamped with a generation and cleared only when it wraps.
+  // The nodes have a margin of a row and a cell on either side, so that the 8 neighbours of
+  // any cell can be read without bounds checks (the move mask then drops the illegal ones).
   const std::size_t cells = static_cast<std::size_t>(w) * static_cast<std::size_t>(h);
-  if (packed_.size() < cells) packed_.resize(cells, 0);  // generation 0: stale
+  const std::size_t margin = static_cast<std::size_t>(w) + 1;
+  if (packed_.size() < cells + 2 * margin) packed_.resize(cells + 2 * margin, 0);  // generation 0: stale
   if (++packed_generation_ == kNodeGenerations) {
     std::fill(packed_.begin(), packed_.end(), std::uint64_t{0});
     packed_generation_ = 1;
@@ -337,6 +342,7 @@ const SearchResult& GridSearch::run_uniform(const SearchGrid& grid, GridCell sta
     masks_revision_ = grid.revision();
     masks_valid_ = true;
   }
+  if (buckets_.size() != kRing) buckets_.resize(kRing);
 
   constexpr Key kDiagonalExtra = kDiagonalKey - kOrthogonalKey;
   const auto heuristic = [](int dx, int dy) -> Key {  // octile, in keys: exactly consistent
@@ -344,75 +350,88 @@ const SearchResult& GridSearch::run_uniform(const SearchGrid& grid, GridCell sta
     const auto ax = static_cast<Key>(std::abs(dx)), ay = static_cast<Key>(std::abs(dy));
     return ax > ay ? ax * kOrthogonalKey + ay * kDiagonalExtra : ay * kOrthogonalKey + ax * kDiagonalExtra;
   };
-  const auto W = static_cast<std::int64_t>(w);
-  const std::int64_t offset[8] = {1, -1, W, -W, W + 1, W - 1, 1 - W, -1 - W};
-  const Key step[8] = {kOrthogonalKey, kOrthogonalKey, kOrthogonalKey, kOrthogonalKey,
-                       kDiagonalKey,   kDiagonalKey,   kDiagonalKey,   kDiagonalKey};
-  constexpr Key kOrthogonalBound = kOrthogonalKey << kNodeGShift, kDiagonalBound = kDiagonalKey << kNodeGShift;
-  const Key step_bound[8] = {kOrthogonalBound, kOrthogonalBound, kOrthogonalBound, kOrthogonalBound,
-                             kDiagonalBound,   kDiagonalBound,   kDiagonalBound,   kDiagonalBound};
-  // Nodes (see kNodeGShift in the header): `base` is this search's generation with g 0 and
-  // move 0. For any node, node - base is g << 3 | move when the node is in this search, and
-  // wraps to above 2^63 when it is not (an older generation is smaller).
-  const std::uint64_t base = std::uint64_t{packed_generation_} << kNodeGenerationShift;
-  constexpr std::uint64_t kMoveMask = (std::uint64_t{1} << kNodeGShift) - 1;
-  // y = cell / w as (cell * reciprocal) >> 40: exact, as the reciprocal (2^40 / w rounded up)
-  // is off by less than 1, so the product is off by less than cell / 2^40 < 2^-20 <= 1 / w.
-  const std::uint64_t reciprocal = ((std::uint64_t{1} << 40) + static_cast<std::uint64_t>(w) - 1) / static_cast<std::uint64_t>(w);
   const auto key_of = [](Key f, Key heuristic_key, std::uint32_t cell) -> OpenKey {
     return static_cast<OpenKey>(f) << 64 | static_cast<OpenKey>((heuristic_key >> kHShift) << kCellBits | cell);
   };
+  const auto W = static_cast<std::ptrdiff_t>(w);
+  const std::ptrdiff_t offset[8] = {1, -1, W, -W, W + 1, W - 1, 1 - W, -1 - W};
+  const Key step[8] = {kOrthogonalKey, kOrthogonalKey, kOrthogonalKey, kOrthogonalKey,
+                       kDiagonalKey,   kDiagonalKey,   kDiagonalKey,   kDiagonalKey};
+  constexpr Key kOrthogonalBound = kOrthogonalKey << kNodeGShift, kDiagonalBound = kDiagonalKey << kNodeGShift;
+  const std::uint64_t base = std::uint64_t{packed_generation_} << kNodeGenerationShift;
+  // y = cell / w as (cell * reciprocal) >> 40: exact, as the reciprocal (2^40 / w rounded up)
+  // is off by less than 1, so the product is off by less than cell / 2^40 < 2^-20 <= 1 / w.
+  const std::uint64_t reciprocal = ((std::uint64_t{1} << 40) + static_cast<std::uint64_t>(w) - 1) / static_cast<std::uint64_t>(w);
 
   const std::uint32_t source = index_of(start.x, start.y), target = index_of(goal.x, goal.y);
-  std::uint64_t* const nodes = packed_.data();
-  const auto last_cell = static_cast<std::uint32_t>(cells - 1);
+  std::uint64_t* const nodes = packed_.data() + margin;
   const std::uint8_t* const masks = masks_.data();
+  std::vector<OpenKey>* const ring = buckets_.data();
+  const Key first_h = heuristic(start.x - goal.x, start.y - goal.y);
   nodes[source] = base;
-  {
-    const Key h0 = heuristic(start.x - goal.x, start.y - goal.y);
-    open_clear(key_of(h0, h0, source));
-  }
+  std::size_t current = bucket_of(first_h);  // the bucket being popped
+  Key largest_f = first_h;                   // the largest f pushed
+  ring[current].push_back(key_of(first_h, first_h, source));
 
   bool found = false;
   for (;;) {
-    std::vector<OpenKey>& bucket = buckets_[bucket_];
+    std::vector<OpenKey>& bucket = ring[current];
     if (bucket.empty()) {
-      if (!open_next_bucket(nodes, base, source)) break;
+      current = next_bucket(ring, current, bucket_of(largest_f), nodes, base, source);
+      if (current == kRing) break;
       continue;
     }
-    const auto cell = static_cast<std::uint32_t>(bucket.back()) & ((1u << kCellBits) - 1);
+    const auto cell = static_cast<std::uint32_t>(bucket.back()) & kCellMask;
     bucket.pop_back();
-    std::uint64_t& here = nodes[cell];
-    const Key g = (here - base) >> kNodeGShift;
+    std::uint64_t* const here = nodes + cell;
+    const Key g = (*here - base) >> kNodeGShift;
     if (g == 0 && cell != source) continue;  // a stale copy: the cell closed at a lower g
-    here = base | (here & kMoveMask);  // closed: g 0, the move kept for the walk back
+    *here = base | (*here & kMoveMask);      // closed: g 0, the move kept for the walk back
     ++result_.expanded;
     if (cell == target) {
       found = true;
       break;
     }
     if (!bucket.empty()) {  // the likely next expansion: its rows of nodes on their way to the cache
-      const std::uint32_t c = static_cast<std::uint32_t>(bucket.back()) & ((1u << kCellBits) - 1);
-      const auto row = static_cast<std::uint32_t>(w);
-      __builtin_prefetch(nodes + (c - std::min(c, row)));  // addresses inside the array only
-      __builtin_prefetch(nodes + c);
-      __builtin_prefetch(nodes + std::min(c + row, last_cell));
+      const std::uint64_t* const c = nodes + (static_cast<std::uint32_t>(bucket.back()) & kCellMask);
+      __builtin_prefetch(c - W);
+      __builtin_prefetch(c);
+      __builtin_prefetch(c + W);
     }
     const auto y = static_cast<std::uint32_t>((cell * reciprocal) >> 40);
     const int dx = static_cast<int>(cell - y * static_cast<std::uint32_t>(w)) - goal.x;
     const int dy = static_cast<int>(y) - goal.y;
-    const std::uint64_t here_bound = g << kNodeGShift | kMoveMask;
-    for (unsigned mask = masks[cell]; mask != 0; mask &= mask - 1) {
-      const int k = std::countr_zero(mask);
-      const auto next_cell = static_cast<std::uint32_t>(static_cast<std::int64_t>(cell) + offset[k]);
-      // Skip when the node is in this search with a g no larger than next_g (closed nodes
-      // have g 0): node - base <= next_g << 3 | 7.
-      const std::uint64_t bound = here_bound + step_bound[k];
-      if (nodes[next_cell] - base <= bound) continue;
-      nodes[next_cell] = base + (bound - kMoveMask) + static_cast<std::uint64_t>(k);
+    // The neighbours a step from here improves, all 8 read and compared without branches (a
+    // branch per neighbour would be mispredicted about once an expansion): bit k is set when
+    // the node is not in this search, or open at a g above g + step (node - base > (g + step)
+    // << 3 | 7; closed nodes have g 0).
+    const std::uint64_t orthogonal = (g << kNodeGShift | kMoveMask) + kOrthogonalBound;
+    const std::uint64_t diagonal = (g << kNodeGShift | kMoveMask) + kDiagonalBound;
+    const auto improves = [&](std::ptrdiff_t d, std::uint64_t bound) -> unsigned { return here[d] - base > bound; };
+    const unsigned better = improves(1, orthogonal) | improves(-1, orthogonal) << 1 | improves(W, orthogonal) << 2 |
+                            improves(-W, orthogonal) << 3 | improves(W + 1, diagonal) << 4 | improves(W - 1, diagonal) << 5 |
+                            improves(1 - W, diagonal) << 6 | improves(-1 - W, diagonal) << 7;
+    for (unsigned mask = better & masks[cell]; mask != 0; mask &= mask - 1) {
+      const auto k = static_cast<std::size_t>(static_cast<unsigned>(std::countr_zero(mask)));
+      std::uint64_t* const next = here + offset[k];
       const Key next_g = g + step[k];
+      *next = base + (next_g << kNodeGShift) + k;
       const Key next_h = heuristic(dx + kDx[k], dy + kDy[k]);
-      open_push(key_of(next_g + next_h, next_h, next_cell));
+      const Key next_f = next_g + next_h;
+      const OpenKey key = key_of(next_f, next_h, static_cast<std::uint32_t>(next - nodes));
+      largest_f = std::max(largest_f, next_f);
+      const std::size_t b = bucket_of(next_f);
+      std::vector<OpenKey>& target_bucket = ring[b];
+      target_bucket.push_back(key);
+      if (b == current)  // on top of the current bucket, past the siblings that pop later
+        for (std::size_t i = target_bucket.size() - 1; i > 0 && target_bucket[i] > target_bucket[i - 1]; --i)
+          std::swap(target_bucket[i], target_bucket[i - 1]);
+    }
+  }
+  if (found) {  // empty the ring for the next search: its entries lie from current to largest_f
+    for (std::size_t b = current;; b = (b + 1) & (kRing - 1)) {
+      ring[b].clear();
+      if (b == bucket_of(largest_f)) break;
     }
   }
   if (!found) {
@@ -426,7 +445,7 @@ const SearchResult& GridSearch::run_uniform(const SearchGrid& grid, GridCell sta
                             static_cast<int>(cell / static_cast<std::uint32_t>(w))});
     if (cell == source) break;
     const auto k = static_cast<std::size_t>(nodes[cell] & kMoveMask);
-    cell = static_cast<std::uint32_t>(static_cast<std::int64_t>(cell) - offset[k]);
+    cell = static_cast<std::uint32_t>(static_cast<std::ptrdiff_t>(cell) - offset[k]);
   }
   std::reverse(result_.path.begin(), result_.path.end());
   for (std::size_t i = 1; i < result_.path.size(); ++i) {  // length in double, as run() sums it

@@ -90,32 +90,11 @@ class GridSearch {
     std::uint32_t cell;
   };
   static constexpr std::int32_t kClosed = -2;
-  // The uniform core's open entry: one 128-bit key whose integer order is the pop order.
-  // High 64 bits: f. Low 64 bits: h >> kHShift above the cell index (kCellBits). At equal f a
-  // smaller h is a larger g; the shift keeps h's order exactly (two different heuristic
-  // values of a grid below 2^20 cells differ by more than 2^kHShift keys; grid_search.cpp
-  // checks it at compile time), and the cell breaks the remaining ties.
-  __extension__ using OpenKey = unsigned __int128;
-  static constexpr int kCellBits = 20;
-  static constexpr int kHShift = 9;
-  // The uniform core's node, one 64-bit word a cell: the search's generation in the top 8
-  // bits, g in keys below them (53 bits: a path of fewer than 2^20 steps of at most
-  // sqrt(2) cells), the move from the parent in the low 3 bits (0..7, kDx/kDy in
-  // grid_search.cpp). A closed node has g 0 (no other node but the start has g 0).
-  static constexpr int kNodeGShift = 3;
-  static constexpr int kNodeGenerationShift = 56;
-  static constexpr std::uint32_t kNodeGenerations = 256;
-
   template <class View>
   const SearchResult& run(const View& view, GridCell start, GridCell goal, SearchMode mode);
   template <bool kHeuristic>
   const SearchResult& run_uniform(const SearchGrid& grid, GridCell start, GridCell goal);
   void prepare(std::size_t cells);
-  void open_clear(OpenKey first);
-  void open_push(OpenKey key);
-  // Makes the next non-empty bucket current (dropping the entries of closed nodes); false
-  // when none is left.
-  bool open_next_bucket(const std::uint64_t* nodes, std::uint64_t closed, std::uint32_t source);
   Node& touch(std::uint32_t cell);
   static bool before(const HeapEntry& a, const HeapEntry& b);  // a leaves the heap first
   void heap_push(HeapEntry entry);
@@ -126,25 +105,19 @@ class GridSearch {
   void place(std::size_t pos, const HeapEntry& entry);
 
   std::vector<Node> nodes_;
-  std::vector<std::uint64_t> packed_;        // the uniform core's nodes
+  // The uniform core's storage (its layout is described in grid_search.cpp): a 64-bit word
+  // a node, stamped with a generation (8 bits) so that a new search clears nothing; the move
+  // masks of the grid with revision masks_revision_; the open list's ring of buckets of
+  // 128-bit keys (kept between searches for their capacity, empty between searches).
+  std::vector<std::uint64_t> packed_;
   std::uint32_t packed_generation_ = 0;
-  std::vector<std::uint8_t> masks_;          // the uniform core's move mask per cell...
-  std::uint64_t masks_revision_ = 0;         // ...of the grid with this revision
+  std::vector<std::uint8_t> masks_;
+  std::uint64_t masks_revision_ = 0;
   bool masks_valid_ = false;
+  __extension__ std::vector<std::vector<unsigned __int128>> buckets_;
   std::vector<std::int32_t> heap_pos_;  // per cell: index in heap_, kClosed, or -1 (not reached);
                                         // apart from nodes_ so the heap's writes stay in cache
   std::vector<HeapEntry> heap_;
-  // The uniform core's open list, a bucket queue on f: a ring of kRing buckets, each
-  // 2^kBucketShift keys (1/64 cell) of f wide; an entry of f sits in bucket
-  // (f >> kBucketShift) mod kRing. Every live entry's f lies in [f popped last, that + 2
-  // sqrt(2) cells] (one move adds at most 2 sqrt(2) to f), less than the ring's 4 cells, so
-  // the ring never wraps onto itself. The current bucket is kept sorted, next pop at its back;
-  // the others are unsorted until their turn.
-  static constexpr int kBucketShift = 26;
-  static constexpr std::size_t kRing = 256;
-  std::vector<std::vector<OpenKey>> buckets_;
-  std::uint64_t bucket_bits_[kRing / 64] = {};  // bit b: bucket b is not empty and not current
-  std::size_t bucket_ = 0;                      // the current bucket
   std::uint32_t generation_ = 0;
   SearchResult result_;
 };
