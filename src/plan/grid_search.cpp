@@ -15,6 +15,9 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdlib>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace racer {
 namespace {
@@ -201,12 +204,16 @@ const SearchResult& GridSearch::run(const View& view, GridCell start, GridCell g
 // pop order (f, then larger g, then lower cell index) over the same open entries, the same
 // strict "g < old g" relaxation, the same path walk-back and cost sums.
 //
-// A node is one 64-bit word: the search's generation in the top 8 bits, g in keys below
-// them (53 bits: a tree path has fewer than 2^20 steps of at most sqrt(2) * 2^32 keys), the
-// move from the parent (0..7, kDx/kDy) in the low 3 bits. A closed node has g 0 (only the
-// start has g 0 while open). With base = generation << 56, node - base is g << 3 | move for
-// a node of this search and wraps to above 2^63 for an older one, so "is there nothing to
-// improve?" is one subtraction and one comparison: node - base <= (g + step) << 3 | 7.
+// A node is one 64-bit word: the search's generation in bits 56..62, g in keys below them
+// (53 bits: a tree path has fewer than 2^20 steps of at most sqrt(2) * 2^32 keys), the move
+// from the parent (0..7, kUniformDx/kUniformDy) in the low 3 bits. A closed node has g 0
+// (only the start has g 0 while open). Generations count down, 126 to 0, and then every node
+// is reset to 127: so with base = generation << 56, node - base is g << 3 | move for a node
+// of this search and between 2^56 and 2^63 for one of an older search. A step to a neighbour
+// improves it when node - base > (g + step) << 3 | 7; both sides are below 2^63, so that is
+// the sign bit of ((g + step) << 3 | 7) + base - node, and all 8 neighbours are tested with
+// a few vector subtractions and no branch (a branch per neighbour would be mispredicted
+// about once an expansion).
 //
 // An open entry is one 128-bit key whose integer order is the pop order: f in the high 64
 // bits; in the low 64, h >> kHShift above the cell index. At equal f a smaller h is a larger
@@ -221,7 +228,13 @@ constexpr int kHShift = 9;
 constexpr int kNodeGShift = 3;
 constexpr std::uint64_t kMoveMask = (std::uint64_t{1} << kNodeGShift) - 1;
 constexpr int kNodeGenerationShift = 56;
-constexpr std::uint32_t kNodeGenerations = 256;
+constexpr std::uint32_t kNodeGenerations = 127;  // 126 .. 0
+constexpr std::uint64_t kFreshNode = std::uint64_t{kNodeGenerations} << kNodeGenerationShift;
+
+// The uniform core's moves, in the order of the move mask's bits: bits 0-1, 2-3, 4-5 and 6-7
+// are the pairs the neighbour test reads together (E W, NW N, SW S, NE SE).
+constexpr int kUniformDx[8] = {1, -1, -1, 0, -1, 0, 1, 1};
+constexpr int kUniformDy[8] = {0, 0, -1, -1, 1, 1, -1, 1};
 
 // Two heuristic values of one grid are p * 2^32 + q * D (D the diagonal key, p = max - min
 // and q = min of the distances to the goal); q is below the grid's smaller side, under 1024
@@ -239,26 +252,61 @@ constexpr Key min_heuristic_gap() {
 }
 static_assert(min_heuristic_gap() >= (Key{1} << kHShift), "h >> kHShift must keep the order of h");
 
-// Bit k of a cell's move mask: the move (kDx[k], kDy[k]) is legal (in bounds, onto a passable
+// Bit k of a cell's move mask: the move (kUniformDx[k], kUniformDy[k]) is legal (in bounds, onto a passable
 // cell, no corner cutting). Passability bytes are 0 or 1 (SearchGrid writes nothing else).
 unsigned move_mask(const std::uint8_t* pass, int w, int h, int x, int y, std::size_t cell) {
   if (x > 0 && y > 0 && x + 1 < w && y + 1 < h) {  // inside: no bounds checks
     const std::uint8_t* p = pass + cell;
     const auto W = static_cast<std::ptrdiff_t>(w);
     const unsigned e = p[1], west = p[-1], s = p[W], n = p[-W];
-    return e | west << 1 | s << 2 | n << 3 | (e & s & p[W + 1]) << 4 | (west & s & p[W - 1]) << 5 |
-           (e & n & p[1 - W]) << 6 | (west & n & p[-1 - W]) << 7;
+    return e | west << 1 | (west & n & p[-1 - W]) << 2 | n << 3 | (west & s & p[W - 1]) << 4 | s << 5 |
+           (e & n & p[1 - W]) << 6 | (e & s & p[W + 1]) << 7;
   }
   const auto at = [&](int xx, int yy) -> unsigned {
     return (xx >= 0 && yy >= 0 && xx < w && yy < h) ? pass[static_cast<std::size_t>(yy) * static_cast<std::size_t>(w) + static_cast<std::size_t>(xx)] : 0u;
   };
   const unsigned e = at(x + 1, y), west = at(x - 1, y), s = at(x, y + 1), n = at(x, y - 1);
-  return e | west << 1 | s << 2 | n << 3 | (e & s & at(x + 1, y + 1)) << 4 | (west & s & at(x - 1, y + 1)) << 5 |
-         (e & n & at(x + 1, y - 1)) << 6 | (west & n & at(x - 1, y - 1)) << 7;
+  return e | west << 1 | (west & n & at(x - 1, y - 1)) << 2 | n << 3 | (west & s & at(x - 1, y + 1)) << 4 | s << 5 |
+         (e & n & at(x + 1, y - 1)) << 6 | (e & s & at(x + 1, y + 1)) << 7;
+}
+
+constexpr Key kOrthogonalBound = kOrthogonalKey << kNodeGShift, kDiagonalBound = kDiagonalKey << kNodeGShift;
+
+// Bit k set: the move k from `here` improves its neighbour, i.e. the neighbour's word is
+// above `orthogonal` or `diagonal` (the bound of the step plus base, see above) as a signed
+// difference. Read without bounds checks: the nodes have a row and a cell of margin.
+[[gnu::always_inline]] inline unsigned improved_neighbours(const std::uint64_t* here, std::ptrdiff_t W, std::uint64_t orthogonal,
+                             std::uint64_t diagonal) {
+#if defined(__SSE2__)
+  const auto pair = [](const std::uint64_t* a, const std::uint64_t* b) {  // a in the low lane
+    return _mm_unpacklo_epi64(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(a)),
+                              _mm_loadl_epi64(reinterpret_cast<const __m128i*>(b)));
+  };
+  const auto bounds = [](std::uint64_t low, std::uint64_t high) {
+    return _mm_set_epi64x(static_cast<long long>(high), static_cast<long long>(low));
+  };
+  const __m128i east_west = _mm_sub_epi64(bounds(orthogonal, orthogonal), pair(here + 1, here - 1));
+  const __m128i north = _mm_sub_epi64(bounds(diagonal, orthogonal), _mm_loadu_si128(reinterpret_cast<const __m128i*>(here - W - 1)));
+  const __m128i south = _mm_sub_epi64(bounds(diagonal, orthogonal), _mm_loadu_si128(reinterpret_cast<const __m128i*>(here + W - 1)));
+  const __m128i east = _mm_sub_epi64(bounds(diagonal, diagonal), pair(here + 1 - W, here + 1 + W));
+  // The sign bits (the high 32-bit half of each lane), four at a time.
+  const auto signs = [](__m128i low, __m128i high) {
+    return static_cast<unsigned>(_mm_movemask_ps(_mm_shuffle_ps(_mm_castsi128_ps(low), _mm_castsi128_ps(high), _MM_SHUFFLE(3, 1, 3, 1))));
+  };
+  return signs(east_west, north) | signs(south, east) << 4;
+#else
+  const std::ptrdiff_t offset[8] = {1, -1, -1 - W, -W, W - 1, W, 1 - W, 1 + W};
+  unsigned better = 0;
+  for (int k = 0; k < 8; ++k) {
+    const std::uint64_t bound = (k == 2 || k == 4 || k >= 6) ? diagonal : orthogonal;
+    better |= static_cast<unsigned>((bound - here[offset[k]]) >> 63) << k;
+  }
+  return better;
+#endif
 }
 
 // ---- The uniform core's open list ------------------------------------------------------------
-// A ring of kRing buckets of f, each 2^kBucketShift keys (1/64 cell) wide: an entry of f sits
+// A ring of kRing buckets of f, each 2^kBucketShift keys (1/16 cell) wide: an entry of f sits
 // in bucket (f >> kBucketShift) mod kRing. f never decreases from pop to pop, and a push is at
 // most 2 sqrt(2) cells above the f just popped (a step of sqrt(2) plus a heuristic rise of at
 // most as much), so every live entry lies between the current bucket and the bucket of the
@@ -269,8 +317,9 @@ unsigned move_mask(const std::uint8_t* pass, int w, int h, int x, int y, std::si
 // bucket's width) and a larger g than anything left at that f, so it goes on top, past at
 // most the other entries pushed by the same expansion: a few steps of insertion.
 
-constexpr int kBucketShift = 26;
-constexpr std::size_t kRing = 256;
+constexpr int kBucketShift = 28;
+constexpr std::size_t kRing = 64;
+static_assert((Key{kRing - 1} << kBucketShift) > 2 * kDiagonalKey, "the ring must hold every live entry");
 
 std::size_t bucket_of(Key f) { return static_cast<std::size_t>(f >> kBucketShift) & (kRing - 1); }
 
@@ -327,11 +376,12 @@ const SearchResult& GridSearch::run_uniform(const SearchGrid& grid, GridCell sta
   // any cell can be read without bounds checks (the move mask then drops the illegal ones).
   const std::size_t cells = static_cast<std::size_t>(w) * static_cast<std::size_t>(h);
   const std::size_t margin = static_cast<std::size_t>(w) + 1;
-  if (packed_.size() < cells + 2 * margin) packed_.resize(cells + 2 * margin, 0);  // generation 0: stale
-  if (++packed_generation_ == kNodeGenerations) {
-    std::fill(packed_.begin(), packed_.end(), std::uint64_t{0});
-    packed_generation_ = 1;
+  if (packed_.size() < cells + 2 * margin) packed_.resize(cells + 2 * margin, kFreshNode);
+  if (packed_generation_ == 0) {  // the last generation was used (or none yet)
+    std::fill(packed_.begin(), packed_.end(), kFreshNode);
+    packed_generation_ = kNodeGenerations;
   }
+  --packed_generation_;
   if (!masks_valid_ || masks_revision_ != grid.revision() || masks_.size() != cells) {
     masks_.resize(cells);
     for (int y = 0; y < h; ++y)
@@ -354,10 +404,9 @@ const SearchResult& GridSearch::run_uniform(const SearchGrid& grid, GridCell sta
     return static_cast<OpenKey>(f) << 64 | static_cast<OpenKey>((heuristic_key >> kHShift) << kCellBits | cell);
   };
   const auto W = static_cast<std::ptrdiff_t>(w);
-  const std::ptrdiff_t offset[8] = {1, -1, W, -W, W + 1, W - 1, 1 - W, -1 - W};
-  const Key step[8] = {kOrthogonalKey, kOrthogonalKey, kOrthogonalKey, kOrthogonalKey,
-                       kDiagonalKey,   kDiagonalKey,   kDiagonalKey,   kDiagonalKey};
-  constexpr Key kOrthogonalBound = kOrthogonalKey << kNodeGShift, kDiagonalBound = kDiagonalKey << kNodeGShift;
+  const std::ptrdiff_t offset[8] = {1, -1, -1 - W, -W, W - 1, W, 1 - W, 1 + W};  // kUniformDx + W * kUniformDy
+  const Key step[8] = {kOrthogonalKey, kOrthogonalKey, kDiagonalKey, kOrthogonalKey,
+                       kDiagonalKey,   kOrthogonalKey, kDiagonalKey, kDiagonalKey};
   const std::uint64_t base = std::uint64_t{packed_generation_} << kNodeGenerationShift;
   // y = cell / w as (cell * reciprocal) >> 40: exact, as the reciprocal (2^40 / w rounded up)
   // is off by less than 1, so the product is off by less than cell / 2^40 < 2^-20 <= 1 / w.
@@ -401,22 +450,14 @@ const SearchResult& GridSearch::run_uniform(const SearchGrid& grid, GridCell sta
     const auto y = static_cast<std::uint32_t>((cell * reciprocal) >> 40);
     const int dx = static_cast<int>(cell - y * static_cast<std::uint32_t>(w)) - goal.x;
     const int dy = static_cast<int>(y) - goal.y;
-    // The neighbours a step from here improves, all 8 read and compared without branches (a
-    // branch per neighbour would be mispredicted about once an expansion): bit k is set when
-    // the node is not in this search, or open at a g above g + step (node - base > (g + step)
-    // << 3 | 7; closed nodes have g 0).
-    const std::uint64_t orthogonal = (g << kNodeGShift | kMoveMask) + kOrthogonalBound;
-    const std::uint64_t diagonal = (g << kNodeGShift | kMoveMask) + kDiagonalBound;
-    const auto improves = [&](std::ptrdiff_t d, std::uint64_t bound) -> unsigned { return here[d] - base > bound; };
-    const unsigned better = improves(1, orthogonal) | improves(-1, orthogonal) << 1 | improves(W, orthogonal) << 2 |
-                            improves(-W, orthogonal) << 3 | improves(W + 1, diagonal) << 4 | improves(W - 1, diagonal) << 5 |
-                            improves(1 - W, diagonal) << 6 | improves(-1 - W, diagonal) << 7;
+    const unsigned better = improved_neighbours(here, W, base + ((g << kNodeGShift | kMoveMask) + kOrthogonalBound),
+                                                base + ((g << kNodeGShift | kMoveMask) + kDiagonalBound));
     for (unsigned mask = better & masks[cell]; mask != 0; mask &= mask - 1) {
       const auto k = static_cast<std::size_t>(static_cast<unsigned>(std::countr_zero(mask)));
       std::uint64_t* const next = here + offset[k];
       const Key next_g = g + step[k];
       *next = base + (next_g << kNodeGShift) + k;
-      const Key next_h = heuristic(dx + kDx[k], dy + kDy[k]);
+      const Key next_h = heuristic(dx + kUniformDx[k], dy + kUniformDy[k]);
       const Key next_f = next_g + next_h;
       const OpenKey key = key_of(next_f, next_h, static_cast<std::uint32_t>(next - nodes));
       largest_f = std::max(largest_f, next_f);
