@@ -278,6 +278,8 @@ constexpr Key kOrthogonalBound = kOrthogonalKey << kNodeGShift, kDiagonalBound =
 [[gnu::always_inline]] inline unsigned improved_neighbours(const std::uint64_t* here, std::ptrdiff_t W, std::uint64_t orthogonal,
                              std::uint64_t diagonal) {
 #if defined(__SSE2__)
+  // Two 8-byte loads each: a 16-byte load across two words just stored by the last
+  // expansion would wait for both stores to complete.
   const auto pair = [](const std::uint64_t* a, const std::uint64_t* b) {  // a in the low lane
     return _mm_unpacklo_epi64(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(a)),
                               _mm_loadl_epi64(reinterpret_cast<const __m128i*>(b)));
@@ -286,8 +288,8 @@ constexpr Key kOrthogonalBound = kOrthogonalKey << kNodeGShift, kDiagonalBound =
     return _mm_set_epi64x(static_cast<long long>(high), static_cast<long long>(low));
   };
   const __m128i east_west = _mm_sub_epi64(bounds(orthogonal, orthogonal), pair(here + 1, here - 1));
-  const __m128i north = _mm_sub_epi64(bounds(diagonal, orthogonal), _mm_loadu_si128(reinterpret_cast<const __m128i*>(here - W - 1)));
-  const __m128i south = _mm_sub_epi64(bounds(diagonal, orthogonal), _mm_loadu_si128(reinterpret_cast<const __m128i*>(here + W - 1)));
+  const __m128i north = _mm_sub_epi64(bounds(diagonal, orthogonal), pair(here - W - 1, here - W));
+  const __m128i south = _mm_sub_epi64(bounds(diagonal, orthogonal), pair(here + W - 1, here + W));
   const __m128i east = _mm_sub_epi64(bounds(diagonal, diagonal), pair(here + 1 - W, here + 1 + W));
   // The sign bits (the high 32-bit half of each lane), four at a time.
   const auto signs = [](__m128i low, __m128i high) {
