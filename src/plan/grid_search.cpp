@@ -212,8 +212,8 @@ const SearchResult& GridSearch::run(const View& view, GridCell start, GridCell g
 // of this search and between 2^56 and 2^63 for one of an older search. A step to a neighbour
 // improves it when node - base > (g + step) << 3 | 7; both sides are below 2^63, so that is
 // the sign bit of ((g + step) << 3 | 7) + base - node, and all 8 neighbours are tested with
-// a few vector subtractions and no branch (a branch per neighbour would be mispredicted
-// about once an expansion).
+// a few vector subtractions and no branch (whether a neighbour improves is data that a
+// branch predictor cannot guess).
 //
 // An open entry is one 128-bit key whose integer order is the pop order: f in the high 64
 // bits; in the low 64, h >> kHShift above the cell index. At equal f a smaller h is a larger

@@ -21,14 +21,14 @@
 // - weighted grids (and grids too large for the uniform core's keys): an indexed binary heap
 //   with decrease-key;
 // - uniform grids (no multipliers set, fewer than 2^20 cells): the fast core. It reads each
-//   cell's legal moves as a bit mask from a byte array made once per grid revision, keeps a
+//   cell's legal moves as a bit mask from a byte array made once per grid revision; keeps a
 //   node in one 64-bit word (generation, g, the move from the parent; closed = g 0), so that
-//   one subtraction and one comparison decide whether a neighbour improves, and keeps an
-//   open entry as one 128-bit key whose integer order is the pop order. The open list is a
-//   ring of buckets of f 1/64 cell wide (every f pushed is >= the last f popped, and at most
-//   2 sqrt(2) cells above it); only the current bucket is sorted, and what an expansion adds
-//   to it goes on top (see grid_search.cpp). It prefetches the nodes around the next cell to
-//   expand.
+//   whether a step improves a neighbour is the sign of one subtraction, done for all 8
+//   neighbours at once without a branch; keeps an open entry as one 128-bit key whose
+//   integer order is the pop order; and orders the open list with a ring of buckets of f
+//   1/16 cell wide (every f pushed is >= the last f popped and at most 2 sqrt(2) cells
+//   above it): only the current bucket is sorted, and what an expansion adds to it goes on
+//   top (see grid_search.cpp). It prefetches the nodes around the next cell to expand.
 //   A cell reached again more cheaply is pushed again; the stale copy is dropped when its
 //   bucket comes up (or, in its own bucket, when it pops) after the cheaper one has closed
 //   the cell, uncounted, so the expansions are those of the indexed heap.
@@ -106,9 +106,10 @@ class GridSearch {
 
   std::vector<Node> nodes_;
   // The uniform core's storage (its layout is described in grid_search.cpp): a 64-bit word
-  // a node, stamped with a generation (8 bits) so that a new search clears nothing; the move
-  // masks of the grid with revision masks_revision_; the open list's ring of buckets of
-  // 128-bit keys (kept between searches for their capacity, empty between searches).
+  // a node (with a row and a cell of margin on either side), stamped with a generation (127
+  // of them, counting down) so that a new search clears nothing; the move masks of the grid
+  // with revision masks_revision_; the open list's ring of buckets of 128-bit keys (kept
+  // between searches for their capacity, empty between searches).
   std::vector<std::uint64_t> packed_;
   std::uint32_t packed_generation_ = 0;
   std::vector<std::uint8_t> masks_;
