@@ -4,9 +4,9 @@
 // Sections
 //   Views: how the core reads passability and multipliers
 //   The search core (A* with an indexed binary heap, generation-stamped nodes)
-//   The uniform core (move masks, 8-byte nodes, bucket queue on f, lazy deletion)
+//   The uniform core (move masks, 8-byte nodes, 128-bit open keys, lazy deletion)
+//     its open list (a ring of buckets on f)
 //   The heap
-//   The uniform core's open list
 #include "plan/grid_search.h"
 
 #include <algorithm>
@@ -15,6 +15,9 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdlib>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace racer {
 namespace {
@@ -23,8 +26,9 @@ constexpr double kSqrt2 = 1.41421356237309504880;
 constexpr double kUnit = 4294967296.0;  // 2^32 key units per cell of cost
 using Key = std::uint64_t;
 constexpr Key kOrthogonalKey = Key{1} << 32;
-const Key kDiagonalKey = static_cast<Key>(std::llround(kSqrt2 * kUnit));
+constexpr Key kDiagonalKey = static_cast<Key>(kSqrt2 * kUnit + 0.5);  // round(sqrt(2) * 2^32)
 constexpr Key kKeyLimit = Key{1} << 62;  // keys saturate here (never reached in practice)
+constexpr int kCellBits = 20;            // the uniform core takes grids below 2^kCellBits cells
 
 // The key of a step of `cost` cells (cost <= 1.5 * kMaxCost, so the product is exact enough).
 Key step_key(double cost) { return static_cast<Key>(std::llround(cost * kUnit)); }
@@ -77,7 +81,7 @@ const SearchResult& GridSearch::search(const SearchGrid& grid, GridCell start, G
     // below 2^20 cells. Larger grids take the general core.
     const double cells = static_cast<double>(grid.width()) * static_cast<double>(grid.height());
     const double bound = (cells + grid.width() + grid.height()) * static_cast<double>(kDiagonalKey);
-    if (bound < static_cast<double>(kKeyLimit) / 2.0 && cells < static_cast<double>(std::uint64_t{1} << kCountBits)) {
+    if (bound < static_cast<double>(kKeyLimit) / 2.0 && cells < static_cast<double>(std::uint64_t{1} << kCellBits)) {
       return mode == SearchMode::astar ? run_uniform<true>(grid, start, goal) : run_uniform<false>(grid, start, goal);
     }
     return run(UniformView{grid}, start, goal, mode);
@@ -199,25 +203,155 @@ const SearchResult& GridSearch::run(const View& view, GridCell start, GridCell g
 // The same search as run() on a grid without multipliers, and the same answers: the same
 // pop order (f, then larger g, then lower cell index) over the same open entries, the same
 // strict "g < old g" relaxation, the same path walk-back and cost sums.
+//
+// A node is one 64-bit word: the search's generation in bits 56..62, g in keys below them
+// (53 bits: a tree path has fewer than 2^20 steps of at most sqrt(2) * 2^32 keys), the move
+// from the parent (0..7, kUniformDx/kUniformDy) in the low 3 bits. A closed node has g 0
+// (only the start has g 0 while open). Generations count down, 126 to 0, and then every node
+// is reset to 127: so with base = generation << 56, node - base is g << 3 | move for a node
+// of this search and between 2^56 and 2^63 for one of an older search. A step to a neighbour
+// improves it when node - base > (g + step) << 3 | 7; both sides are below 2^63, so that is
+// the sign bit of ((g + step) << 3 | 7) + base - node, and all 8 neighbours are tested with
+// a few vector subtractions and no branch (whether a neighbour improves is data that a
+// branch predictor cannot guess).
+//
+// An open entry is one 128-bit key whose integer order is the pop order: f in the high 64
+// bits; in the low 64, h >> kHShift above the cell index. At equal f a smaller h is a larger
+// g; the shift keeps the order of h (min_heuristic_gap() below), and the cell breaks the
+// remaining ties.
 
 namespace {
 
-// Bit k of a cell's move mask: the move (kDx[k], kDy[k]) is legal (in bounds, onto a passable
+__extension__ using OpenKey = unsigned __int128;
+constexpr std::uint32_t kCellMask = (1u << kCellBits) - 1;
+constexpr int kHShift = 9;
+constexpr int kNodeGShift = 3;
+constexpr std::uint64_t kMoveMask = (std::uint64_t{1} << kNodeGShift) - 1;
+constexpr int kNodeGenerationShift = 56;
+constexpr std::uint32_t kNodeGenerations = 127;  // 126 .. 0
+constexpr std::uint64_t kFreshNode = std::uint64_t{kNodeGenerations} << kNodeGenerationShift;
+
+// The uniform core's moves, in the order of the move mask's bits: bits 0-1, 2-3, 4-5 and 6-7
+// are the pairs the neighbour test reads together (E W, NW N, SW S, NE SE).
+constexpr int kUniformDx[8] = {1, -1, -1, 0, -1, 0, 1, 1};
+constexpr int kUniformDy[8] = {0, 0, -1, -1, 1, 1, -1, 1};
+
+// Two heuristic values of one grid are p * 2^32 + q * D (D the diagonal key, p = max - min
+// and q = min of the distances to the goal); q is below the grid's smaller side, under 1024
+// when the grid has fewer than 2^20 cells. A difference a * 2^32 + b * D with 0 < |b| < 1024
+// is at least the distance from b * D to the nearest multiple of 2^32 (with b = 0, at least
+// 2^32), so when every such distance is at least 2^kHShift, different heuristic values keep
+// different shifted values, in the same order. (The smallest is about 2^20.5.)
+constexpr Key min_heuristic_gap() {
+  Key gap = kOrthogonalKey;
+  for (Key b = 1; b < 1024; ++b) {
+    const Key r = (b * kDiagonalKey) & (kOrthogonalKey - 1);
+    gap = std::min({gap, r, kOrthogonalKey - r});
+  }
+  return gap;
+}
+static_assert(min_heuristic_gap() >= (Key{1} << kHShift), "h >> kHShift must keep the order of h");
+
+// Bit k of a cell's move mask: the move (kUniformDx[k], kUniformDy[k]) is legal (in bounds, onto a passable
 // cell, no corner cutting). Passability bytes are 0 or 1 (SearchGrid writes nothing else).
 unsigned move_mask(const std::uint8_t* pass, int w, int h, int x, int y, std::size_t cell) {
   if (x > 0 && y > 0 && x + 1 < w && y + 1 < h) {  // inside: no bounds checks
     const std::uint8_t* p = pass + cell;
     const auto W = static_cast<std::ptrdiff_t>(w);
     const unsigned e = p[1], west = p[-1], s = p[W], n = p[-W];
-    return e | west << 1 | s << 2 | n << 3 | (e & s & p[W + 1]) << 4 | (west & s & p[W - 1]) << 5 |
-           (e & n & p[1 - W]) << 6 | (west & n & p[-1 - W]) << 7;
+    return e | west << 1 | (west & n & p[-1 - W]) << 2 | n << 3 | (west & s & p[W - 1]) << 4 | s << 5 |
+           (e & n & p[1 - W]) << 6 | (e & s & p[W + 1]) << 7;
   }
   const auto at = [&](int xx, int yy) -> unsigned {
     return (xx >= 0 && yy >= 0 && xx < w && yy < h) ? pass[static_cast<std::size_t>(yy) * static_cast<std::size_t>(w) + static_cast<std::size_t>(xx)] : 0u;
   };
   const unsigned e = at(x + 1, y), west = at(x - 1, y), s = at(x, y + 1), n = at(x, y - 1);
-  return e | west << 1 | s << 2 | n << 3 | (e & s & at(x + 1, y + 1)) << 4 | (west & s & at(x - 1, y + 1)) << 5 |
-         (e & n & at(x + 1, y - 1)) << 6 | (west & n & at(x - 1, y - 1)) << 7;
+  return e | west << 1 | (west & n & at(x - 1, y - 1)) << 2 | n << 3 | (west & s & at(x - 1, y + 1)) << 4 | s << 5 |
+         (e & n & at(x + 1, y - 1)) << 6 | (e & s & at(x + 1, y + 1)) << 7;
+}
+
+constexpr Key kOrthogonalBound = kOrthogonalKey << kNodeGShift, kDiagonalBound = kDiagonalKey << kNodeGShift;
+
+// Bit k set: the move k from `here` improves its neighbour, i.e. the neighbour's word is
+// above `orthogonal` or `diagonal` (the bound of the step plus base, see above) as a signed
+// difference. Read without bounds checks: the nodes have a row and a cell of margin.
+[[gnu::always_inline]] inline unsigned improved_neighbours(const std::uint64_t* here, std::ptrdiff_t W, std::uint64_t orthogonal,
+                             std::uint64_t diagonal) {
+#if defined(__SSE2__)
+  // Two 8-byte loads each: a 16-byte load across two words just stored by the last
+  // expansion would wait for both stores to complete.
+  const auto pair = [](const std::uint64_t* a, const std::uint64_t* b) {  // a in the low lane
+    return _mm_unpacklo_epi64(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(a)),
+                              _mm_loadl_epi64(reinterpret_cast<const __m128i*>(b)));
+  };
+  const auto bounds = [](std::uint64_t low, std::uint64_t high) {
+    return _mm_set_epi64x(static_cast<long long>(high), static_cast<long long>(low));
+  };
+  const __m128i east_west = _mm_sub_epi64(bounds(orthogonal, orthogonal), pair(here + 1, here - 1));
+  const __m128i north = _mm_sub_epi64(bounds(diagonal, orthogonal), pair(here - W - 1, here - W));
+  const __m128i south = _mm_sub_epi64(bounds(diagonal, orthogonal), pair(here + W - 1, here + W));
+  const __m128i east = _mm_sub_epi64(bounds(diagonal, diagonal), pair(here + 1 - W, here + 1 + W));
+  // The sign bits (the high 32-bit half of each lane), four at a time.
+  const auto signs = [](__m128i low, __m128i high) {
+    return static_cast<unsigned>(_mm_movemask_ps(_mm_shuffle_ps(_mm_castsi128_ps(low), _mm_castsi128_ps(high), _MM_SHUFFLE(3, 1, 3, 1))));
+  };
+  return signs(east_west, north) | signs(south, east) << 4;
+#else
+  const std::ptrdiff_t offset[8] = {1, -1, -1 - W, -W, W - 1, W, 1 - W, 1 + W};
+  unsigned better = 0;
+  for (int k = 0; k < 8; ++k) {
+    const std::uint64_t bound = (k == 2 || k == 4 || k >= 6) ? diagonal : orthogonal;
+    better |= static_cast<unsigned>((bound - here[offset[k]]) >> 63) << k;
+  }
+  return better;
+#endif
+}
+
+// ---- The uniform core's open list ------------------------------------------------------------
+// A ring of kRing buckets of f, each 2^kBucketShift keys (1/16 cell) wide: an entry of f sits
+// in bucket (f >> kBucketShift) mod kRing. f never decreases from pop to pop, and a push is at
+// most 2 sqrt(2) cells above the f just popped (a step of sqrt(2) plus a heuristic rise of at
+// most as much), so every live entry lies between the current bucket and the bucket of the
+// largest f pushed, less than the ring's 4 cells apart: the ring never wraps onto itself.
+// Only the current bucket is ordered (sorted, next pop at its back); the others are plain
+// arrays until their turn. A push into the current bucket nearly always has f equal to the
+// f just popped (one move changes f by 0 or by at least 2 - sqrt(2) cells, more than a
+// bucket's width) and a larger g than anything left at that f, so it goes on top, past at
+// most the other entries pushed by the same expansion: a few steps of insertion.
+
+constexpr int kBucketShift = 28;
+constexpr std::size_t kRing = 64;
+static_assert((Key{kRing - 1} << kBucketShift) > 2 * kDiagonalKey, "the ring must hold every live entry");
+
+std::size_t bucket_of(Key f) { return static_cast<std::size_t>(f >> kBucketShift) & (kRing - 1); }
+
+// Makes the first non-empty bucket after `current` (up to `last`) ready to pop: drops the
+// entries of closed nodes (stale copies: the cheaper copy had a smaller f and popped first)
+// and sorts the rest. Returns its index, or kRing when every bucket up to `last` is empty.
+std::size_t next_bucket(std::vector<OpenKey>* ring, std::size_t current, std::size_t last, const std::uint64_t* nodes,
+                        std::uint64_t closed, std::uint32_t source) {
+  while (current != last) {
+    current = (current + 1) & (kRing - 1);
+    std::vector<OpenKey>& bucket = ring[current];
+    if (bucket.empty()) continue;
+    std::size_t kept = 0;
+    bool one_f = true;
+    const auto first_f = static_cast<Key>(bucket.front() >> 64);
+    for (const OpenKey key : bucket) {
+      const auto cell = static_cast<std::uint32_t>(key) & kCellMask;
+      if ((nodes[cell] & ~kMoveMask) == closed && cell != source) continue;
+      one_f = one_f && static_cast<Key>(key >> 64) == first_f;
+      bucket[kept++] = key;
+    }
+    bucket.resize(kept);
+    if (one_f) {  // nearly always: the low words decide
+      std::sort(bucket.begin(), bucket.end(), [](OpenKey a, OpenKey b) { return static_cast<Key>(a) > static_cast<Key>(b); });
+    } else {
+      std::sort(bucket.begin(), bucket.end(), [](OpenKey a, OpenKey b) { return a > b; });
+    }
+    if (kept != 0) return current;
+  }
+  return kRing;
 }
 
 }  // namespace
@@ -240,12 +374,16 @@ const SearchResult& GridSearch::run_uniform(const SearchGrid& grid, GridCell sta
 
   // Nodes and move masks: the masks are made once per grid revision (one pass over the
   // grid), the nodes are stamped with a generation and cleared only when it wraps.
+  // The nodes have a margin of a row and a cell on either side, so that the 8 neighbours of
+  // any cell can be read without bounds checks (the move mask then drops the illegal ones).
   const std::size_t cells = static_cast<std::size_t>(w) * static_cast<std::size_t>(h);
-  if (packed_.size() < cells) packed_.resize(cells, 0);  // generation 0: stale
-  if (++packed_generation_ == kPackedGenerations) {
-    std::fill(packed_.begin(), packed_.end(), std::uint64_t{0});
-    packed_generation_ = 1;
+  const std::size_t margin = static_cast<std::size_t>(w) + 1;
+  if (packed_.size() < cells + 2 * margin) packed_.resize(cells + 2 * margin, kFreshNode);
+  if (packed_generation_ == 0) {  // the last generation was used (or none yet)
+    std::fill(packed_.begin(), packed_.end(), kFreshNode);
+    packed_generation_ = kNodeGenerations;
   }
+  --packed_generation_;
   if (!masks_valid_ || masks_revision_ != grid.revision() || masks_.size() != cells) {
     masks_.resize(cells);
     for (int y = 0; y < h; ++y)
@@ -256,74 +394,87 @@ const SearchResult& GridSearch::run_uniform(const SearchGrid& grid, GridCell sta
     masks_revision_ = grid.revision();
     masks_valid_ = true;
   }
+  if (buckets_.size() != kRing) buckets_.resize(kRing);
 
-  const Key diagonal_extra = kDiagonalKey - kOrthogonalKey;
-  const int gx = goal.x, gy = goal.y;
-  const auto heuristic = [&](int x, int y) -> Key {  // octile, in keys: exactly consistent
+  constexpr Key kDiagonalExtra = kDiagonalKey - kOrthogonalKey;
+  const auto heuristic = [](int dx, int dy) -> Key {  // octile, in keys: exactly consistent
     if constexpr (!kHeuristic) return 0;
-    const auto dx = static_cast<Key>(std::abs(x - gx)), dy = static_cast<Key>(std::abs(y - gy));
-    return dx > dy ? dx * kOrthogonalKey + dy * diagonal_extra : dy * kOrthogonalKey + dx * diagonal_extra;
+    const auto ax = static_cast<Key>(std::abs(dx)), ay = static_cast<Key>(std::abs(dy));
+    return ax > ay ? ax * kOrthogonalKey + ay * kDiagonalExtra : ay * kOrthogonalKey + ax * kDiagonalExtra;
   };
-  const auto W = static_cast<std::int64_t>(w);
-  const std::int64_t offset[8] = {1, -1, W, -W, W + 1, W - 1, 1 - W, -1 - W};
-  const Key step[8] = {kOrthogonalKey, kOrthogonalKey, kOrthogonalKey, kOrthogonalKey,
-                       kDiagonalKey,   kDiagonalKey,   kDiagonalKey,   kDiagonalKey};
-  // A node's counts, generation, move and closed bit (see kCountBits in the header); the
-  // increment of the counts for each move: one orthogonal or one diagonal step.
-  constexpr std::uint64_t kCountMask = (std::uint64_t{1} << kCountBits) - 1;
-  const std::uint64_t count_step[8] = {1, 1, 1, 1, std::uint64_t{1} << kCountBits, std::uint64_t{1} << kCountBits,
-                                       std::uint64_t{1} << kCountBits, std::uint64_t{1} << kCountBits};
-  const auto g_of = [&](std::uint64_t node) -> Key {
-    return (node & kCountMask) * kOrthogonalKey + ((node >> kCountBits) & kCountMask) * kDiagonalKey;
+  const auto key_of = [](Key f, Key heuristic_key, std::uint32_t cell) -> OpenKey {
+    return static_cast<OpenKey>(f) << 64 | static_cast<OpenKey>((heuristic_key >> kHShift) << kCellBits | cell);
   };
-  const std::uint64_t stamp = std::uint64_t{packed_generation_} << kGenerationShift;
-  constexpr std::uint64_t kGenerationMask = std::uint64_t{kPackedGenerations - 1} << kGenerationShift;
-  // The top 24 bits (closed, move, generation) without the move: equal to `stamp` when the
-  // node is open in this search, to `stamp | kPackedClosed` when closed.
-  constexpr std::uint64_t kStateMask = kPackedClosed | kGenerationMask;
+  const auto W = static_cast<std::ptrdiff_t>(w);
+  const std::ptrdiff_t offset[8] = {1, -1, -1 - W, -W, W - 1, W, 1 - W, 1 + W};  // kUniformDx + W * kUniformDy
+  const Key step[8] = {kOrthogonalKey, kOrthogonalKey, kDiagonalKey, kOrthogonalKey,
+                       kDiagonalKey,   kOrthogonalKey, kDiagonalKey, kDiagonalKey};
+  const std::uint64_t base = std::uint64_t{packed_generation_} << kNodeGenerationShift;
+  // y = cell / w as (cell * reciprocal) >> 40: exact, as the reciprocal (2^40 / w rounded up)
+  // is off by less than 1, so the product is off by less than cell / 2^40 < 2^-20 <= 1 / w.
+  const std::uint64_t reciprocal = ((std::uint64_t{1} << 40) + static_cast<std::uint64_t>(w) - 1) / static_cast<std::uint64_t>(w);
 
   const std::uint32_t source = index_of(start.x, start.y), target = index_of(goal.x, goal.y);
-  std::uint64_t* const nodes = packed_.data();
-  const auto last_cell = static_cast<std::uint32_t>(cells - 1);
+  std::uint64_t* const nodes = packed_.data() + margin;
   const std::uint8_t* const masks = masks_.data();
-  nodes[source] = stamp;
-  open_clear(heuristic(start.x, start.y));
-  open_push({window_f_, 0, source, static_cast<std::uint16_t>(start.x), static_cast<std::uint16_t>(start.y)});
+  std::vector<OpenKey>* const ring = buckets_.data();
+  const Key first_h = heuristic(start.x - goal.x, start.y - goal.y);
+  nodes[source] = base;
+  std::size_t current = bucket_of(first_h);  // the bucket being popped
+  Key largest_f = first_h;                   // the largest f pushed
+  ring[current].push_back(key_of(first_h, first_h, source));
 
   bool found = false;
-  OpenEntry current;
-  while (open_pop(current)) {
-    std::uint64_t& here = nodes[current.cell];
-    if ((here & kPackedClosed) != 0) continue;  // a stale copy: the cell closed at a lower g
-    assert(g_of(here) == current.g);
-    here |= kPackedClosed;
+  for (;;) {
+    std::vector<OpenKey>& bucket = ring[current];
+    if (bucket.empty()) {
+      current = next_bucket(ring, current, bucket_of(largest_f), nodes, base, source);
+      if (current == kRing) break;
+      continue;
+    }
+    const auto cell = static_cast<std::uint32_t>(bucket.back()) & kCellMask;
+    bucket.pop_back();
+    std::uint64_t* const here = nodes + cell;
+    const Key g = (*here - base) >> kNodeGShift;
+    if (g == 0 && cell != source) continue;  // a stale copy: the cell closed at a lower g
+    *here = base | (*here & kMoveMask);      // closed: g 0, the move kept for the walk back
     ++result_.expanded;
-    if (current.cell == target) {
+    if (cell == target) {
       found = true;
       break;
     }
-    if (!current_.empty()) {  // the likely next expansion: its rows of nodes on their way to the cache
-      const std::uint32_t c = current_.back().cell, row = static_cast<std::uint32_t>(w);
-      __builtin_prefetch(nodes + (c - std::min(c, row)));  // addresses inside the array only
-      __builtin_prefetch(nodes + c);
-      __builtin_prefetch(nodes + std::min(c + row, last_cell));
+    if (!bucket.empty()) {  // the likely next expansion: its rows of nodes on their way to the cache
+      const std::uint64_t* const c = nodes + (static_cast<std::uint32_t>(bucket.back()) & kCellMask);
+      __builtin_prefetch(c - W);
+      __builtin_prefetch(c);
+      __builtin_prefetch(c + W);
     }
-    const std::uint64_t counts = here & (kCountMask | kCountMask << kCountBits);
-    const int x = current.x, y = current.y;
-    for (unsigned mask = masks[current.cell]; mask != 0; mask &= mask - 1) {
-      const int k = std::countr_zero(mask);
-      const auto cell = static_cast<std::uint32_t>(static_cast<std::int64_t>(current.cell) + offset[k]);
-      const std::uint64_t next = nodes[cell];
-      const Key g = current.g + step[k];
-      const std::uint64_t state = next & kStateMask;
-      if (state == stamp) {
-        if (g >= g_of(next)) continue;
-      } else if (state == (stamp | kPackedClosed)) {
-        continue;
-      }
-      nodes[cell] = (counts + count_step[k]) | stamp | static_cast<std::uint64_t>(k) << kMoveShift;
-      const int nx = x + kDx[k], ny = y + kDy[k];
-      open_push({g + heuristic(nx, ny), g, cell, static_cast<std::uint16_t>(nx), static_cast<std::uint16_t>(ny)});
+    const auto y = static_cast<std::uint32_t>((cell * reciprocal) >> 40);
+    const int dx = static_cast<int>(cell - y * static_cast<std::uint32_t>(w)) - goal.x;
+    const int dy = static_cast<int>(y) - goal.y;
+    const unsigned better = improved_neighbours(here, W, base + ((g << kNodeGShift | kMoveMask) + kOrthogonalBound),
+                                                base + ((g << kNodeGShift | kMoveMask) + kDiagonalBound));
+    for (unsigned mask = better & masks[cell]; mask != 0; mask &= mask - 1) {
+      const auto k = static_cast<std::size_t>(static_cast<unsigned>(std::countr_zero(mask)));
+      std::uint64_t* const next = here + offset[k];
+      const Key next_g = g + step[k];
+      *next = base + (next_g << kNodeGShift) + k;
+      const Key next_h = heuristic(dx + kUniformDx[k], dy + kUniformDy[k]);
+      const Key next_f = next_g + next_h;
+      const OpenKey key = key_of(next_f, next_h, static_cast<std::uint32_t>(next - nodes));
+      largest_f = std::max(largest_f, next_f);
+      const std::size_t b = bucket_of(next_f);
+      std::vector<OpenKey>& target_bucket = ring[b];
+      target_bucket.push_back(key);
+      if (b == current)  // on top of the current bucket, past the siblings that pop later
+        for (std::size_t i = target_bucket.size() - 1; i > 0 && target_bucket[i] > target_bucket[i - 1]; --i)
+          std::swap(target_bucket[i], target_bucket[i - 1]);
+    }
+  }
+  if (found) {  // empty the ring for the next search: its entries lie from current to largest_f
+    for (std::size_t b = current;; b = (b + 1) & (kRing - 1)) {
+      ring[b].clear();
+      if (b == bucket_of(largest_f)) break;
     }
   }
   if (!found) {
@@ -336,8 +487,8 @@ const SearchResult& GridSearch::run_uniform(const SearchGrid& grid, GridCell sta
     result_.path.push_back({static_cast<int>(cell % static_cast<std::uint32_t>(w)),
                             static_cast<int>(cell / static_cast<std::uint32_t>(w))});
     if (cell == source) break;
-    const auto k = static_cast<std::size_t>((nodes[cell] >> kMoveShift) & 7);
-    cell = static_cast<std::uint32_t>(static_cast<std::int64_t>(cell) - offset[k]);
+    const auto k = static_cast<std::size_t>(nodes[cell] & kMoveMask);
+    cell = static_cast<std::uint32_t>(static_cast<std::ptrdiff_t>(cell) - offset[k]);
   }
   std::reverse(result_.path.begin(), result_.path.end());
   for (std::size_t i = 1; i < result_.path.size(); ++i) {  // length in double, as run() sums it
@@ -428,110 +579,6 @@ void GridSearch::heap_decrease(std::int32_t pos, Key f, Key g) {
   sift_up(p);  // g dropped and h is unchanged, so f dropped: the entry rises...
   // ...except when f saturated at kKeyLimit (then only g dropped, a worse tie-break).
   sift_down(static_cast<std::size_t>(heap_pos_[cell]));
-}
-
-// ---- The uniform core's open list ------------------------------------------------------------
-// A bucket queue: f never decreases from pop to pop, so only the current bucket needs an
-// order; the later ones are plain lists until their turn comes. current_ is kept sorted,
-// the next pop at its back. A push into the current bucket always has f equal to the f just
-// popped: one move changes f by 0 or by at least sqrt(2) - 1 cells (step + change of the
-// octile distance), more than a bucket's width. Its g is larger than the g just popped,
-// hence larger than every g left at that f, so it goes on top of current_, past at most the
-// other entries pushed by the same expansion: a few steps of insertion, no heap.
-
-namespace {
-
-// "a pops after b": f, then larger g, then lower cell index.
-constexpr auto kPopsAfter = [](const auto& a, const auto& b) {
-  if (a.f != b.f) return a.f > b.f;
-  if (a.g != b.g) return a.g < b.g;
-  return a.cell > b.cell;
-};
-
-}  // namespace
-
-void GridSearch::open_clear(Key first_f) {
-  if (bucket_head_.empty()) {
-    bucket_head_.assign(kBuckets, -1);
-    bucket_bits_.assign(kBuckets / 64, 0);
-  }
-  for (std::size_t word = 0; word < bucket_bits_.size(); ++word) {
-    for (std::uint64_t m = bucket_bits_[word]; m != 0; m &= m - 1)
-      bucket_head_[word * 64 + static_cast<std::size_t>(std::countr_zero(m))] = -1;
-    bucket_bits_[word] = 0;
-  }
-  current_.clear();
-  pool_.clear();
-  far_.clear();
-  window_f_ = first_f;
-  bucket_ = 0;
-}
-
-void GridSearch::open_push(const OpenEntry& entry) {
-  assert(entry.f >= window_f_);
-  const Key bucket = (entry.f - window_f_) >> kBucketShift;
-  if (bucket == bucket_) {
-    current_.push_back(entry);
-    for (std::size_t i = current_.size() - 1; i > 0 && kPopsAfter(current_[i], current_[i - 1]); --i)
-      std::swap(current_[i], current_[i - 1]);
-  } else if (bucket < kBuckets) {
-    assert(bucket > bucket_);
-    const auto b = static_cast<std::size_t>(bucket);
-    pool_.push_back({entry, bucket_head_[b]});
-    bucket_head_[b] = static_cast<std::int32_t>(pool_.size() - 1);
-    bucket_bits_[b / 64] |= std::uint64_t{1} << (b % 64);
-  } else {
-    far_.push_back(entry);
-  }
-}
-
-bool GridSearch::open_pop(OpenEntry& out) {
-  while (current_.empty()) {
-    // The next non-empty bucket of the window...
-    std::size_t next = kBuckets;
-    for (std::size_t word = (bucket_ + 1) / 64; word < bucket_bits_.size(); ++word) {
-      std::uint64_t m = bucket_bits_[word];
-      if (word == (bucket_ + 1) / 64) m &= ~std::uint64_t{0} << ((bucket_ + 1) % 64);
-      if (m != 0) {
-        next = word * 64 + static_cast<std::size_t>(std::countr_zero(m));
-        break;
-      }
-    }
-    if (next < kBuckets) {
-      bucket_ = next;
-      for (std::int32_t at = bucket_head_[next]; at >= 0; at = pool_[static_cast<std::size_t>(at)].next)
-        current_.push_back(pool_[static_cast<std::size_t>(at)].entry);
-      bucket_head_[next] = -1;
-      bucket_bits_[next / 64] &= ~(std::uint64_t{1} << (next % 64));
-      std::sort(current_.begin(), current_.end(), kPopsAfter);
-      continue;
-    }
-    // ...or a new window starting at the smallest f beyond the old one: its first bucket
-    // straight into current_ (sorted), the rest of the window into the lists.
-    if (far_.empty()) return false;
-    pool_.clear();
-    Key smallest = far_.front().f;
-    for (const OpenEntry& e : far_) smallest = std::min(smallest, e.f);
-    window_f_ = smallest;
-    bucket_ = 0;
-    std::size_t kept = 0;
-    for (std::size_t i = 0; i < far_.size(); ++i) {
-      const OpenEntry e = far_[i];
-      const Key bucket = (e.f - window_f_) >> kBucketShift;
-      if (bucket == 0) {
-        current_.push_back(e);
-      } else if (bucket < kBuckets) {
-        open_push(e);
-      } else {
-        far_[kept++] = e;
-      }
-    }
-    far_.resize(kept);
-    std::sort(current_.begin(), current_.end(), kPopsAfter);
-  }
-  out = current_.back();
-  current_.pop_back();
-  return true;
 }
 
 }  // namespace racer

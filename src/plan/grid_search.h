@@ -21,16 +21,17 @@
 // - weighted grids (and grids too large for the uniform core's keys): an indexed binary heap
 //   with decrease-key;
 // - uniform grids (no multipliers set, fewer than 2^20 cells): the fast core. It reads each
-//   cell's legal moves as a bit mask from a byte array made once per grid revision, keeps a
-//   node in one 64-bit word (g as orthogonal and diagonal step counts, the generation, the
-//   move from the parent, the closed bit), keeps the cell's x and y in its open entries (no
-//   division), prefetches the nodes around the next cell to expand, and orders its open list
-//   with buckets of f 1/64 cell wide (every f it pushes is >= the last f popped: the
-//   heuristic is exactly consistent); only the current bucket is sorted, and what an
-//   expansion adds to it goes on top (see grid_search.cpp).
-//   A cell reached again more cheaply is pushed again; the stale copy pops after the cheaper
-//   one has closed the cell and is dropped uncounted, so the expansions are those of the
-//   indexed heap.
+//   cell's legal moves as a bit mask from a byte array made once per grid revision; keeps a
+//   node in one 64-bit word (generation, g, the move from the parent; closed = g 0), so that
+//   whether a step improves a neighbour is the sign of one subtraction, done for all 8
+//   neighbours at once without a branch; keeps an open entry as one 128-bit key whose
+//   integer order is the pop order; and orders the open list with a ring of buckets of f
+//   1/16 cell wide (every f pushed is >= the last f popped and at most 2 sqrt(2) cells
+//   above it): only the current bucket is sorted, and what an expansion adds to it goes on
+//   top (see grid_search.cpp). It prefetches the nodes around the next cell to expand.
+//   A cell reached again more cheaply is pushed again; the stale copy is dropped when its
+//   bucket comes up (or, in its own bucket, when it pops) after the cheaper one has closed
+//   the cell, uncounted, so the expansions are those of the indexed heap.
 #include <algorithm>
 #include <cstdint>
 #include <vector>
@@ -89,32 +90,11 @@ class GridSearch {
     std::uint32_t cell;
   };
   static constexpr std::int32_t kClosed = -2;
-  // The uniform core's open entry: 24 bytes, the cell's x and y kept to avoid a division.
-  struct OpenEntry {
-    Key f;
-    Key g;
-    std::uint32_t cell;
-    std::uint16_t x, y;
-  };
-  // The uniform core's node, one 64-bit word a cell: the orthogonal and diagonal step
-  // counts of the best path so far (g = orthogonal * 1 + diagonal * sqrt(2), as keys), the
-  // generation, the move from the parent (0..7, kDx/kDy in grid_search.cpp) and the closed
-  // bit. Counts of 20 bits hold any tree path of a grid below 2^20 cells (larger grids take
-  // the general core).
-  static constexpr int kCountBits = 20;
-  static constexpr int kGenerationShift = 2 * kCountBits;  // 20 bits of generation
-  static constexpr int kMoveShift = 60;                    // 3 bits
-  static constexpr std::uint64_t kPackedClosed = std::uint64_t{1} << 63;
-  static constexpr std::uint32_t kPackedGenerations = 1u << 20;
-
   template <class View>
   const SearchResult& run(const View& view, GridCell start, GridCell goal, SearchMode mode);
   template <bool kHeuristic>
   const SearchResult& run_uniform(const SearchGrid& grid, GridCell start, GridCell goal);
   void prepare(std::size_t cells);
-  void open_clear(Key first_f);
-  void open_push(const OpenEntry& entry);
-  bool open_pop(OpenEntry& out);  // false when empty
   Node& touch(std::uint32_t cell);
   static bool before(const HeapEntry& a, const HeapEntry& b);  // a leaves the heap first
   void heap_push(HeapEntry entry);
@@ -125,32 +105,20 @@ class GridSearch {
   void place(std::size_t pos, const HeapEntry& entry);
 
   std::vector<Node> nodes_;
-  std::vector<std::uint64_t> packed_;        // the uniform core's nodes
+  // The uniform core's storage (its layout is described in grid_search.cpp): a 64-bit word
+  // a node (with a row and a cell of margin on either side), stamped with a generation (127
+  // of them, counting down) so that a new search clears nothing; the move masks of the grid
+  // with revision masks_revision_; the open list's ring of buckets of 128-bit keys (kept
+  // between searches for their capacity, empty between searches).
+  std::vector<std::uint64_t> packed_;
   std::uint32_t packed_generation_ = 0;
-  std::vector<std::uint8_t> masks_;          // the uniform core's move mask per cell...
-  std::uint64_t masks_revision_ = 0;         // ...of the grid with this revision
+  std::vector<std::uint8_t> masks_;
+  std::uint64_t masks_revision_ = 0;
   bool masks_valid_ = false;
+  __extension__ std::vector<std::vector<unsigned __int128>> buckets_;
   std::vector<std::int32_t> heap_pos_;  // per cell: index in heap_, kClosed, or -1 (not reached);
                                         // apart from nodes_ so the heap's writes stay in cache
   std::vector<HeapEntry> heap_;
-  // The uniform core's open list, a bucket queue on f: bucket b holds the entries whose f is
-  // in [window_f_ + b * 2^kBucketShift, ... + 2^kBucketShift); the current bucket's entries
-  // sit in current_, sorted in the full order (f, larger g, lower cell; next pop last); the later
-  // buckets' entries in unsorted lists threaded through pool_; entries past the last bucket
-  // in far_, until the window moves on to them.
-  struct PooledEntry {
-    OpenEntry entry;
-    std::int32_t next;  // the next entry of its bucket in pool_, or -1
-  };
-  static constexpr int kBucketShift = 26;        // buckets 1/64 cell of f wide
-  static constexpr std::size_t kBuckets = 16384;  // the window: 256 cells of f
-  std::vector<OpenEntry> current_;
-  std::vector<PooledEntry> pool_;
-  std::vector<std::int32_t> bucket_head_;       // per bucket: first entry in pool_, or -1
-  std::vector<std::uint64_t> bucket_bits_;      // bit b: bucket b's list is not empty
-  std::vector<OpenEntry> far_;
-  Key window_f_ = 0;
-  std::size_t bucket_ = 0;                      // the bucket in current_
   std::uint32_t generation_ = 0;
   SearchResult result_;
 };
