@@ -127,6 +127,12 @@ double RaceScreen::dt() const { return race_->world().dt(); }
 
 bool RaceScreen::over() const { return plan_.mode != RaceMode::TimeTrial && race_->over(); }
 
+bool RaceScreen::has_ai_cars() const {
+  for (int i = 0; i < static_cast<int>(race_->car_count()); ++i)
+    if (i != race_->player() && race_->driver(i) != nullptr) return true;
+  return false;
+}
+
 std::optional<double> RaceScreen::record_lap() const {
   if (storage_.records == nullptr) return std::nullopt;
   if (const BestLap* b = storage_.records->best_lap(plan_.track_id, plan_.car_id)) return b->lap_time;

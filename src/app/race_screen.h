@@ -59,9 +59,12 @@ class RaceScreen {
   void toggle_abs();
   void toggle_tcs();
   void toggle_gearbox();
-  /// F4 / the pause menu: the AI debug and tuning panel (ui/ai_panel.h) on or off.
-  void toggle_ai_panel() { ai_panel_.open = !ai_panel_.open; }
+  /// F4 / the pause menu: the AI debug and tuning panel (ui/ai_panel.h) on or off. It opens
+  /// only in a race with AI cars (not in Time Trial, nor with no opponents); it always closes.
+  void toggle_ai_panel() { ai_panel_.open = !ai_panel_.open && has_ai_cars(); }
   bool ai_panel_open() const { return ai_panel_.open; }
+  /// An AI car besides the player's (whose autodrive is no opponent to tune).
+  bool has_ai_cars() const;
 
   /// Draws the race; `alpha` blends the last two steps, `frame_dt` (s) eases the camera.
   void render(SDL_Renderer* renderer, int width, int height, const UiFonts& fonts, double alpha, double frame_dt,

@@ -264,6 +264,28 @@ TEST_F(GameFlowTest, F4OpensTheAiPanelAndAnUntouchedPanelChangesNothing) {
   EXPECT_EQ(with, without);
 }
 
+// Time Trial has no AI cars: the pause menu offers no AI panel (Resume, Restart, Settings,
+// Quit to menu) and F4 opens none (the autodrive of the player's car is no opponent).
+TEST_F(GameFlowTest, TimeTrialOffersNoAiPanel) {
+  make_app(/*autodrive=*/true);
+  tap(SDLK_DOWN);
+  tap(SDLK_RETURN);   // Time Trial
+  tap(SDLK_DOWN, 2);  // Track, Car -> Start
+  tap(SDLK_RETURN);
+  frame();
+  ASSERT_EQ(app_->screen(), Screen::Race) << screen_name(app_->screen());
+  EXPECT_FALSE(app_->race()->has_ai_cars());
+  wait_for_lights_out();
+  tap(SDLK_F4);
+  EXPECT_FALSE(app_->race()->ai_panel_open()) << "F4 opens no AI panel without AI cars";
+  tap(SDLK_ESCAPE);
+  ASSERT_EQ(app_->screen(), Screen::Paused);
+  shot("time_trial_pause");
+  tap(SDLK_DOWN, 3);  // the fourth row is Quit to menu
+  tap(SDLK_RETURN);
+  EXPECT_EQ(app_->screen(), Screen::MainMenu);
+}
+
 // Without the autodrive: the keyboard's throttle (Up) and the pad's right trigger reach the
 // player's car through the bindings.
 TEST_F(GameFlowTest, KeyboardThrottleDrivesThePlayersCar) {
