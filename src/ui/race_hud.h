@@ -85,7 +85,7 @@ struct RaceHudModel {
   bool finished = false;         ///< this car has taken the flag
   std::vector<HudMessage> messages;  ///< newest last; the HUD shows the newest few
   // --- damage (empty / 0 = none)
-  double damage = 0.0;           ///< [0, 1], overall
+  double damage = 0.0;           ///< [0, 1], overall; 0 unless damage is Full (it costs the car)
   std::string damage_text;       ///< e.g. "Front left", shown after the percentage
   // --- misc
   std::string title;             ///< track or session name, small above the timing ("" = none)
@@ -100,7 +100,8 @@ double redline_rpm(const CarSpec& spec);
 /// the redline.
 bool shift_light_on(double rpm, int gear, const CarSpec& spec);
 
-/// The car part of the model (speed, rpm, gear, shift light, aids) from a snapshot.
+/// The car part of the model (speed, rpm, gear, shift light, aids) from a snapshot; not the
+/// damage, which hud_model() shows only when the race's damage is Full.
 void fill_car(RaceHudModel& m, const CarSnapshot& car, const CarSpec& spec, const DriverAids& aids);
 
 /// The whole model for `car` (usually race.player()) of a GameRace. `view`: the car's

@@ -67,7 +67,6 @@ void fill_car(RaceHudModel& m, const CarSnapshot& car, const CarSpec& spec, cons
   m.tcs_on = aids.tcs;
   m.tcs_active = aids.tcs && car.tcs < 0.999;
   m.automatic = aids.automatic;
-  m.damage = car.damage.worst;
 }
 
 // ---- a race --------------------------------------------------------------------------------
@@ -78,6 +77,9 @@ RaceHudModel hud_model(const GameRace& race, int car, const CarSnapshot* view, d
   const Car& c = race.world().car(static_cast<std::size_t>(car));
   const CarSnapshot snap = view != nullptr ? *view : snapshot_car(c);
   fill_car(m, snap, c.spec(), {c.spec().assists.abs, c.spec().assists.tcs, c.drivetrain().gearbox().automatic});
+  // A damage figure only where damage costs the car something: "visual only" dents show on
+  // the car, and a percentage would read as if it mattered.
+  if (race.world().damage_mode() == DamageMode::Full) m.damage = snap.damage.worst;
 
   const SessionPhase phase = rules.phase();
   const double now = rules.now();

@@ -134,6 +134,22 @@ TEST(RaceHudModel, FalseStartShowsAPenaltyMessage) {
   EXPECT_NE(it->text.find("alse start"), std::string::npos) << it->text;
 }
 
+// "Visual only" damage dents the car but shows no percentage (it would read as if it mattered);
+// Full damage shows it.
+TEST(RaceHudModel, DamagePercentOnlyWhenDamageCounts) {
+  const Field f = field();
+  for (const DamageMode mode : {DamageMode::Off, DamageMode::Visual, DamageMode::Full}) {
+    GameRaceConfig c = config(0, 1);
+    c.damage = mode;
+    GameRace race(f.track, PlayerEntry{"Player", "sedan", f.spec, std::nullopt}, {}, c);
+    race.step(Controls{});
+    CarSnapshot hit = snapshot_car(race.world().car(0));
+    hit.damage.worst = 0.4;
+    const RaceHudModel m = hud_model(race, race.player(), &hit);
+    EXPECT_DOUBLE_EQ(m.damage, mode == DamageMode::Full ? 0.4 : 0.0) << static_cast<int>(mode);
+  }
+}
+
 TEST(RaceHudModel, CarPartAndShiftLight) {
   CarSpec spec;  // max 6500, shift up 6000, five gears
   EXPECT_DOUBLE_EQ(redline_rpm(spec), 6000.0);
