@@ -329,11 +329,6 @@ void RaceScreen::draw_hud(const UiFonts& fonts, const CarSnapshot& view) const {
     const bool best = lap_banner_.rfind("New", 0) == 0;
     m.messages.push_back({lap_banner_, best ? HudTone::Good : HudTone::Info, now - (lap_banner_until_ - 4.0), false});
   }
-  if (race_->respawn_hold_left() > 0.0) {
-    char text[64];
-    std::snprintf(text, sizeof text, "Back on the road in %.1f s", race_->respawn_hold_left());
-    m.messages.push_back({text, HudTone::Warning, 1.0, false});
-  }
   // Under the AI panel when it is open (the HUD is otherwise drawn over every window).
   draw_race_hud(m, ImGui::GetIO().DisplaySize, fonts, ai_panel_.open ? ImGui::GetBackgroundDrawList() : nullptr);
 }

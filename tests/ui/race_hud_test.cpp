@@ -134,6 +134,26 @@ TEST(RaceHudModel, FalseStartShowsAPenaltyMessage) {
   EXPECT_NE(it->text.find("alse start"), std::string::npos) << it->text;
 }
 
+// One respawn, one notice: the hold's countdown, not also the rules' "respawn, held 3 s" (a
+// new player saw three notices, two saying the same thing).
+TEST(RaceHudModel, ARespawnShowsOneNotice) {
+  const Field f = field();
+  PlayerEntry player{"Player", "sedan", f.spec, std::nullopt};
+  GameRace race(f.track, player, {}, config(0, 2));  // 2 laps: no "Last lap" message yet
+  while (race.phase() != SessionPhase::Racing) race.step(Controls{});
+  for (int i = 0; i < 120; ++i) race.step(Controls{});  // 1 s after lights out
+  ASSERT_TRUE(race.can_respawn());
+  race.step(PlayerInput{Controls{}, true});
+  ASSERT_EQ(race.respawns(race.player()), 1);
+  for (int check = 0; check < 5; ++check) {  // every 0.5 s of the 3 s hold
+    for (int i = 0; i < 60; ++i) race.step(Controls{});
+    const RaceHudModel m = hud_model(race, race.player());
+    ASSERT_GT(race.respawn_hold_left(), 0.0);
+    ASSERT_EQ(m.messages.size(), 1u) << m.messages.front().text << " / " << m.messages.back().text;
+    EXPECT_EQ(m.messages.front().text.rfind("Back on track in ", 0), 0u) << m.messages.front().text;
+  }
+}
+
 // "Visual only" damage dents the car but shows no percentage (it would read as if it mattered);
 // Full damage shows it.
 TEST(RaceHudModel, DamagePercentOnlyWhenDamageCounts) {
