@@ -122,6 +122,17 @@ RaceHudModel hud_model(const LapTimer& timer, const CarSnapshot& car, const CarS
 void draw_race_hud(const RaceHudModel& model, ImVec2 display_size, const UiFonts& fonts,
                    ImDrawList* draw_list = nullptr);
 
+/// The standings block (top left) as drawn for `model`, px from the display's left: the
+/// plate's left and width, the right end of the position ("P12/12", sized for the field's
+/// widest numbers) and the lap column's left and right (its label, "n/N" and the flag).
+/// Needs an ImGui context (fonts).
+struct StandingsLayout {
+  float left = 0.0f, width = 0.0f;
+  float position_right = 0.0f;
+  float lap_x = 0.0f, lap_right = 0.0f;
+};
+StandingsLayout standings_layout(const RaceHudModel& model, ImVec2 display_size, const UiFonts& fonts);
+
 /// "P3/8"; "" when the model has no position.
 std::string format_position(const RaceHudModel& m);
 /// "LAP 2/5", "LAP 3" (open-ended), "" before the first lap.

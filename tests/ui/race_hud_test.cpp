@@ -7,6 +7,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include "game/game_race.h"
@@ -284,6 +285,46 @@ TEST(RaceHud, DrawsOnScreenAndScalesWithTheDisplay) {
   const ImVec4 empty = drawn_bounds(RaceHudModel{}, {1280.0f, 720.0f});
   EXPECT_GE(empty.x, 0.0f);
   EXPECT_LE(empty.w, 720.0f);
+  ImGui::DestroyContext();
+}
+
+// "P11/12" once ran into "1/3" (the lap column sat at a fixed x): the position is sized for
+// the field's widest numbers and the lap column starts after it, for every field and race
+// length the menus allow, at 720p and 1080p; the whole block stays clear of the timing
+// plate (top right, 280 design px from the right edge).
+TEST(RaceHud, PositionNeverRunsIntoTheLapCounter) {
+  ImGui::CreateContext();
+  ImGui::GetIO().IniFilename = nullptr;
+  ImGui::GetIO().Fonts->AddFontDefault();
+  unsigned char* pixels = nullptr;
+  int w = 0, h = 0;
+  ImGui::GetIO().Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+  UiFonts fonts;
+  fonts.text = fonts.big = ImGui::GetIO().Fonts->Fonts[0];  // no frame: GetFont() is null
+  for (const ImVec2 display : {ImVec2{1280.0f, 720.0f}, ImVec2{1920.0f, 1080.0f}}) {
+    const float u = display.y / 720.0f;
+    float width_of_12 = 0.0f;
+    for (const auto& [position, cars, lap, laps] :
+         {std::array{1, 1, 1, 1}, std::array{8, 8, 2, 3}, std::array{11, 12, 1, 3}, std::array{12, 12, 1, 3},
+          std::array{10, 12, 3, 3}, std::array{12, 12, 100, 100}, std::array{1, 12, 10, 10}}) {
+      RaceHudModel m;
+      m.position = position;
+      m.car_count = cars;
+      m.lap = lap;
+      m.laps = laps;
+      const StandingsLayout l = standings_layout(m, display, fonts);
+      const std::string what = "P" + std::to_string(position) + "/" + std::to_string(cars) + " lap " +
+                               std::to_string(lap) + "/" + std::to_string(laps);
+      // The separator line is drawn 12 design px left of the lap column: 10 px clear of it.
+      EXPECT_LE(l.position_right + 14.0f * u, l.lap_x) << what;
+      EXPECT_LE(l.lap_right, l.left + l.width) << what;
+      EXPECT_LE(l.left + l.width, display.x - 280.0f * u) << what;
+      if (cars == 12 && laps == 3) {
+        if (width_of_12 == 0.0f) width_of_12 = l.width;
+        EXPECT_FLOAT_EQ(l.width, width_of_12) << "the block keeps its size as the position changes: " << what;
+      }
+    }
+  }
   ImGui::DestroyContext();
 }
 
