@@ -10,6 +10,8 @@
 
 #include <SDL.h>
 #include <gtest/gtest.h>
+#include <imgui.h>
+#include <imgui_internal.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -284,6 +286,57 @@ TEST_F(GameFlowTest, TimeTrialOffersNoAiPanel) {
   tap(SDLK_DOWN, 3);  // the fourth row is Quit to menu
   tap(SDLK_RETURN);
   EXPECT_EQ(app_->screen(), Screen::MainMenu);
+}
+
+// At 1280x720 every setup screen fits its panel (Quick Race on every shipped track, Time
+// Trial, a new championship): nothing to scroll, "Back" on screen, the panel clear of the
+// key hint at the bottom. The Quick Race setup once cut "Back" off until one scrolled.
+TEST_F(GameFlowTest, SetupScreensFitAt720p) {
+  window_.reset();
+  WindowConfig wc;
+  wc.width = 1280;
+  wc.height = 720;
+  wc.vsync = false;
+  window_ = std::make_unique<Window>(wc);
+  ASSERT_TRUE(window_->ok()) << window_->error();
+  make_app(/*autodrive=*/false);
+  auto expect_fits = [](const std::string& what) {
+    const ImGuiWindow* panel = ImGui::FindWindowByName("##menu_panel");
+    ASSERT_NE(panel, nullptr);
+    EXPECT_LE(panel->ScrollMax.y, 0.0f) << what << ": the panel scrolls";
+    EXPECT_GE(panel->Pos.y, 0.0f) << what;
+    // draw_hint's box starts 54 + 15 design px above the bottom (at 720p, 1 px each).
+    EXPECT_LE(panel->Pos.y + panel->Size.y, 720.0f - 69.0f) << what << ": the panel runs into the key hint";
+  };
+  tap(SDLK_RETURN);  // Quick Race
+  ASSERT_EQ(app_->screen(), Screen::Setup);
+  for (int track = 0; track < 5; ++track) {
+    // A new description changes the panel's height: ImGui fits the size a frame later, and
+    // the panel is placed by its last height one more frame later.
+    frame();
+    frame();
+    expect_fits("Quick Race, track " + std::to_string(track));
+    tap(SDLK_DOWN, 2);
+    tap(SDLK_RIGHT, 6);  // 11 opponents: the longest "Start from" values
+    tap(SDLK_DOWN, 3);
+    tap(SDLK_LEFT, 2);   // "P11"
+    tap(SDLK_UP, 5);
+    expect_fits("Quick Race, 11 opponents, track " + std::to_string(track));
+    tap(SDLK_RIGHT);     // the next track
+  }
+  shot("setup_720p");
+  tap(SDLK_ESCAPE);
+  tap(SDLK_DOWN);
+  tap(SDLK_RETURN);  // Time Trial
+  ASSERT_EQ(app_->screen(), Screen::Setup);
+  frame();
+  expect_fits("Time Trial");
+  tap(SDLK_ESCAPE);
+  tap(SDLK_DOWN);
+  tap(SDLK_RETURN);  // Championship (none saved: its setup)
+  ASSERT_EQ(app_->screen(), Screen::Setup);
+  frame();
+  expect_fits("New championship");
 }
 
 // Without the autodrive: the keyboard's throttle (Up) and the pad's right trigger reach the
