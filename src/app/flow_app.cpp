@@ -432,6 +432,7 @@ void FlowApp::start_round(const std::optional<ChampionshipPlan>& season, const s
 void FlowApp::apply_settings() {
   settings_ = sanitized(settings_);
   bound_.set(settings_.input);
+  if (race_) race_->apply_settings(settings_);  // mid-race (the pause menu): at once
   audio_.set_volumes({settings_.audio.master, 0.7 * settings_.audio.engine, 0.8 * settings_.audio.effects});
   if (SDL_Window* w = window_.sdl_window()) {
     const bool full = (SDL_GetWindowFlags(w) & SDL_WINDOW_FULLSCREEN_DESKTOP) != 0;

@@ -86,12 +86,12 @@ std::unique_ptr<RaceScreen> RaceScreen::create(const RacePlan& plan, const Catal
   }
 
   s->mapper_ = InputMapper(input_map_config(settings.input));
+  s->aids_ = settings.aids;
   CameraConfig view;
   view.view_height_m = 40.0;
   view.max_look_ahead_m = 14.0;
-  view.zoom_with_speed = settings.display.zoom_with_speed;
-  view.rotate_with_car = settings.display.camera == CameraMode::Rotate;
   s->camera_ = Camera(view);
+  s->apply_settings(settings);
   s->minimap_ = std::make_unique<Minimap>(*s->track_);
   s->current_ = s->previous_ = s->race_->world().snapshot();
   SkidMarkConfig marks;
@@ -165,6 +165,20 @@ void RaceScreen::step(InputState& input) {
     skid_marks_[i].add(current_.cars[i], race_->world().car(i).spec(), dt());
   particles_.step(current_.cars, dt());  // smoke and dust, visual only
   if (plan_.mode == RaceMode::TimeTrial) time_trial_step();
+}
+
+void RaceScreen::apply_settings(const Settings& settings) {
+  mapper_.set_config(input_map_config(settings.input));
+  CameraConfig view = camera_.config();
+  view.zoom_with_speed = settings.display.zoom_with_speed;
+  view.rotate_with_car = settings.display.camera == CameraMode::Rotate;
+  camera_.set_config(view);  // a change of rotation eases round at rotate_rate
+  auto command = [](bool on) { return on ? SwitchCommand::On : SwitchCommand::Off; };
+  if (settings.aids.abs != aids_.abs) pending_.abs = command(settings.aids.abs);
+  if (settings.aids.tcs != aids_.tcs) pending_.tcs = command(settings.aids.tcs);
+  if (settings.aids.automatic_gearbox != aids_.automatic_gearbox)
+    pending_.automatic = command(settings.aids.automatic_gearbox);
+  aids_ = settings.aids;
 }
 
 bool RaceScreen::respawn() {

@@ -339,6 +339,60 @@ TEST_F(GameFlowTest, SetupScreensFitAt720p) {
   expect_fits("New championship");
 }
 
+// Settings changed from the pause menu apply to the race at once (they once waited for a
+// restart): the camera's rotation and zoom, steering sensitivity, the stick deadzone and
+// an aid; the damage mode stays the race's.
+TEST_F(GameFlowTest, SettingsFromThePauseMenuApplyAtOnce) {
+  make_app(/*autodrive=*/false);
+  tap(SDLK_RETURN);   // Quick Race
+  tap(SDLK_DOWN, 2);
+  tap(SDLK_LEFT, 5);  // no opponents
+  tap(SDLK_DOWN, 4);
+  tap(SDLK_RETURN);
+  frame();
+  ASSERT_EQ(app_->screen(), Screen::Race);
+  const RaceScreen& race = *app_->race();
+  ASSERT_FALSE(race.camera().config().rotate_with_car);
+  ASSERT_TRUE(race.camera().config().zoom_with_speed);
+  const InputMapConfig shipped = race.input_config();
+  const Car& car = race.race().world().car(static_cast<std::size_t>(race.race().player()));
+  ASSERT_TRUE(car.spec().assists.abs);
+  const DamageMode damage = race.race().world().damage_mode();
+  wait_for_lights_out();
+
+  tap(SDLK_ESCAPE);
+  tap(SDLK_DOWN, 2);  // Resume, Restart -> Settings (no AI panel row: no AI cars)
+  tap(SDLK_RETURN);
+  ASSERT_EQ(app_->screen(), Screen::Settings);
+  // Rows: 3 volumes; fullscreen, camera, zoom; damage, steering, stick, trigger, ABS, ...
+  tap(SDLK_DOWN, 4);
+  tap(SDLK_RIGHT);  // camera: rotate with car
+  EXPECT_TRUE(race.camera().config().rotate_with_car) << "applied while the settings are open";
+  tap(SDLK_DOWN);
+  tap(SDLK_RIGHT);  // zoom with speed: off
+  EXPECT_FALSE(race.camera().config().zoom_with_speed);
+  tap(SDLK_DOWN);
+  tap(SDLK_RIGHT);  // damage: the next one (the race keeps its own)
+  tap(SDLK_DOWN);
+  tap(SDLK_RIGHT);  // steering sensitivity 1.00 -> 1.25: the wheel ramps 1.25 times faster
+  EXPECT_NEAR(race.input_config().steer_rise_s, shipped.steer_rise_s / 1.25, 1e-12);
+  tap(SDLK_DOWN);
+  tap(SDLK_RIGHT);  // stick deadzone 15% -> 20%
+  EXPECT_NEAR(race.input_config().stick_deadzone, 0.20, 1e-12);
+  tap(SDLK_DOWN, 2);
+  tap(SDLK_RIGHT);  // ABS off
+  shot("settings_paused");
+  tap(SDLK_ESCAPE);  // save and back: the pause menu
+  ASSERT_EQ(app_->screen(), Screen::Paused);
+  tap(SDLK_ESCAPE);  // resume
+  ASSERT_EQ(app_->screen(), Screen::Race);
+  frame();
+  EXPECT_FALSE(car.spec().assists.abs) << "the ABS setting switched the car's ABS";
+  EXPECT_TRUE(race.camera().config().rotate_with_car);
+  EXPECT_NEAR(race.input_config().stick_deadzone, 0.20, 1e-12);
+  EXPECT_EQ(race.race().world().damage_mode(), damage) << "a race keeps its damage mode";
+}
+
 // Without the autodrive: the keyboard's throttle (Up) and the pad's right trigger reach the
 // player's car through the bindings.
 TEST_F(GameFlowTest, KeyboardThrottleDrivesThePlayersCar) {
