@@ -11,6 +11,17 @@ Window::Window(const WindowConfig& config) {
     return;
   }
   sdl_started_ = true;
+  // With no X11 or Wayland display SDL picks its offscreen driver: a window nobody sees,
+  // no vsync, so the game would run uncapped. Only a screenshot, or a driver asked for by
+  // name, wants that.
+  const char* driver = SDL_GetCurrentVideoDriver();
+  const char* asked = SDL_getenv("SDL_VIDEODRIVER");
+  const bool no_display = driver != nullptr && (SDL_strcmp(driver, "offscreen") == 0 || SDL_strcmp(driver, "dummy") == 0);
+  if (no_display && !config.allow_no_display && (asked == nullptr || asked[0] == '\0')) {
+    error_ = "no display to open a window on (DISPLAY and WAYLAND_DISPLAY are unset or cannot be opened): "
+             "start it from a desktop session, or under xvfb-run; --screenshot works without a display";
+    return;
+  }
   Uint32 flags = SDL_WINDOW_RESIZABLE;  // no ALLOW_HIGHDPI: world drawing and ImGui share one pixel space
   if (config.fullscreen) flags |= SDL_WINDOW_FULLSCREEN_DESKTOP;
   window_ = SDL_CreateWindow(config.title.c_str(), SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,

@@ -14,11 +14,16 @@ struct WindowConfig {
   int height = 720;         ///< px
   bool fullscreen = false;  ///< desktop-resolution fullscreen
   bool vsync = true;        ///< only honoured when windowed
+  /// With no display SDL falls back to its invisible offscreen driver. false: that is an
+  /// error ("no display"); true: render there anyway (a screenshot). A driver named in
+  /// SDL_VIDEODRIVER (tests: dummy) is always taken.
+  bool allow_no_display = false;
 };
 
 class Window {
  public:
-  /// Initialises SDL video, events and game controllers. Check ok() / error() after.
+  /// Initialises SDL video, events and game controllers. Check ok() / error() after: with
+  /// no display (and allow_no_display false) ok() is false and error() says so.
   explicit Window(const WindowConfig& config);
   ~Window();
   Window(const Window&) = delete;
