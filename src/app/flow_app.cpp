@@ -132,7 +132,7 @@ bool FlowApp::frame() {
       }
     quit_ = true;
   }
-  SDL_RenderPresent(window_.renderer());
+  window_.present();
   return !quit_;
 }
 

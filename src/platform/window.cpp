@@ -38,6 +38,27 @@ Window::Window(const WindowConfig& config) {
     return;
   }
   SDL_SetRenderDrawBlendMode(renderer_, SDL_BLENDMODE_BLEND);
+  if (config.vsync) {
+    SDL_DisplayMode mode;
+    const int index = SDL_GetWindowDisplayIndex(window_);
+    const int hz = index >= 0 && SDL_GetCurrentDisplayMode(index, &mode) == 0 && mode.refresh_rate > 0 ? mode.refresh_rate : 60;
+    pace_s_ = 1.0 / static_cast<double>(hz);
+  }
+  SDL_RendererInfo info;
+  if (no_display && SDL_GetRendererInfo(renderer_, &info) == 0 && SDL_strncmp(info.name, "opengl", 6) == 0 &&
+      SDL_GL_GetCurrentContext() != nullptr)
+    gl_finish_ = reinterpret_cast<void (*)()>(SDL_GL_GetProcAddress("glFinish"));
+}
+
+void Window::present() {
+  SDL_RenderPresent(renderer_);
+  if (gl_finish_ != nullptr) gl_finish_();
+  if (pace_s_ > 0.0) {
+    const double frequency = static_cast<double>(SDL_GetPerformanceFrequency());
+    const double since = static_cast<double>(SDL_GetPerformanceCounter() - last_present_) / frequency;
+    if (last_present_ != 0 && since < pace_s_) SDL_Delay(static_cast<Uint32>((pace_s_ - since) * 1000.0));
+    last_present_ = SDL_GetPerformanceCounter();
+  }
 }
 
 Window::~Window() {
