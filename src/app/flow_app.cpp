@@ -66,10 +66,8 @@ FlowApp::FlowApp(FlowConfig config, Window& window)
     if (auto t = Track::load(catalog_.tracks[static_cast<std::size_t>(i)].path)) {
       backdrop_track_ = t.value();
       backdrop_view_ = std::make_unique<TrackView>(*backdrop_track_);
-      CameraConfig view;
-      view.view_height_m = 380.0;
-      view.zoom_with_speed = false;
-      backdrop_camera_ = Camera(view);
+      backdrop_ = std::make_unique<TrackBackdrop>(*backdrop_view_, backdrop_track_->bounds_min(),
+                                                  backdrop_track_->bounds_max(), 380.0);
     }
   }
 
@@ -132,7 +130,7 @@ bool FlowApp::frame() {
       }
     quit_ = true;
   }
-  SDL_RenderPresent(window_.renderer());
+  window_.present();
   return !quit_;
 }
 
@@ -182,15 +180,11 @@ void FlowApp::draw_backdrop_track() {
   if (!backdrop_view_) return;
   int w = 0, h = 0;
   window_.output_size(w, h);
-  // A slow flight along the centreline, a little ahead of the point it looks at.
+  // A slow flight along the centreline: the track drawn once into a texture (at the first
+  // frame and when the window's size changes), a copy of the part in view every frame.
   const Centreline& line = backdrop_track_->centreline();
-  CarSnapshot eye;
   const CentreSample at = line.at(std::fmod(time_ * 30.0, line.length()));
-  eye.position = at.position;
-  backdrop_camera_.set_viewport(w, h);
-  backdrop_camera_.snap_to(eye);
-  backdrop_view_->draw_ground(window_.renderer(), backdrop_camera_);
-  backdrop_view_->draw_objects(window_.renderer(), backdrop_camera_);
+  backdrop_->draw(window_.renderer(), w, h, at.position);
 }
 
 void FlowApp::draw_menus() {
@@ -331,6 +325,7 @@ RaceStorage FlowApp::race_storage() {
 void FlowApp::start_race(const RacePlan& plan) {
   std::string error;
   race_.reset();  // the old race's world goes first
+  if (backdrop_) backdrop_->release();  // the menus' cached track: not needed in a race
   audio_.reset_cues();
   race_ = RaceScreen::create(plan, catalog_, settings_, race_storage(), error);
   if (!race_) {
@@ -432,6 +427,7 @@ void FlowApp::start_round(const std::optional<ChampionshipPlan>& season, const s
 void FlowApp::apply_settings() {
   settings_ = sanitized(settings_);
   bound_.set(settings_.input);
+  if (race_) race_->apply_settings(settings_);  // mid-race (the pause menu): at once
   audio_.set_volumes({settings_.audio.master, 0.7 * settings_.audio.engine, 0.8 * settings_.audio.effects});
   if (SDL_Window* w = window_.sdl_window()) {
     const bool full = (SDL_GetWindowFlags(w) & SDL_WINDOW_FULLSCREEN_DESKTOP) != 0;

@@ -38,6 +38,7 @@
 #include "platform/input_devices.h"
 #include "platform/window.h"
 #include "render/camera.h"
+#include "render/track_backdrop.h"
 #include "render/track_view.h"
 #include "ui/imgui_layer.h"
 #include "ui/lab_view.h"
@@ -172,7 +173,7 @@ class FlowApp {
   // The menus' backdrop (null if the track does not load: the plain backdrop).
   std::shared_ptr<const Track> backdrop_track_;
   std::unique_ptr<TrackView> backdrop_view_;
-  Camera backdrop_camera_;
+  std::unique_ptr<TrackBackdrop> backdrop_;  ///< backdrop_view_ cached in a texture
 
   // The planner lab (made when first opened).
   std::unique_ptr<LabSession> lab_;

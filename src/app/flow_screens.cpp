@@ -20,13 +20,6 @@ static_assert(std::size(kDifficultyNames) == kRaceDifficulties.size());
 
 int wrap(int v, int n) { return n <= 0 ? 0 : ((v % n) + n) % n; }
 
-// An AI car besides the player's (the pause menu offers the AI panel then; F4 works always).
-bool has_ai_opponent(const GameRace& race) {
-  for (int i = 0; i < static_cast<int>(race.car_count()); ++i)
-    if (i != race.player() && race.driver(i) != nullptr) return true;
-  return false;
-}
-
 void draw_title(const UiFonts& fonts) {
   ImDrawList* dl = ImGui::GetForegroundDrawList();
   const ImVec2 d = ImGui::GetIO().DisplaySize;
@@ -209,7 +202,9 @@ void FlowApp::pause_menu() {
     settings_list_.focus = 0;
     go(Screen::Settings);
   }
-  if (race_ && has_ai_opponent(race_->race()) && pause_list_.button(race_->ai_panel_open() ? "Close AI panel" : "AI panel")) {
+  // The AI panel only where there are AI cars (RaceScreen::has_ai_cars: not in Time Trial).
+  const bool ai_cars = race_ && race_->has_ai_cars();
+  if (ai_cars && pause_list_.button(race_->ai_panel_open() ? "Close AI panel" : "AI panel")) {
     race_->toggle_ai_panel();  // back to the race: the panel is a window over it
     bound_.read(devices_.controllers(), input_);
     go(Screen::Race);
@@ -222,7 +217,7 @@ void FlowApp::pause_menu() {
     bound_.read(devices_.controllers(), input_);
     go(Screen::Race);
   }
-  draw_hint(f, "Respawn  R / Back      AI panel  F4      Resume  Esc / B");
+  draw_hint(f, ai_cars ? "Respawn  R / Back      AI panel  F4      Resume  Esc / B" : "Respawn  R / Back      Resume  Esc / B");
 }
 
 // ---- results -------------------------------------------------------------------------------

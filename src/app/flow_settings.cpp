@@ -68,6 +68,10 @@ void FlowApp::settings_menu() {
   static const char* const kDamage[] = {"Off", "Visual only", "Full"};
   if (int d = settings_list_.choice("Damage", kDamage[static_cast<int>(s.damage)]))
     s.damage = static_cast<DamageMode>((static_cast<int>(s.damage) + 3 + (d > 0 ? 1 : -1)) % 3);
+  // Everything else applies to the race under the pause menu at once; its damage mode is
+  // the world's and stays as the race started.
+  if (race_ && settings_return_ == Screen::Paused && s.damage != race_->race().world().damage_mode())
+    settings_list_.text("Damage changes from the next race (or Restart).", 0, 0.7f);
   char sens[16];
   std::snprintf(sens, sizeof sens, "%.2f", s.input.steering_sensitivity);
   if (int d = settings_list_.choice("Steering sensitivity", sens)) step(s.input.steering_sensitivity, d, 0.25, 0.25, 4.0);

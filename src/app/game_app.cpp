@@ -184,7 +184,7 @@ bool GameApp::finish_frame() {
   return false;
 }
 
-void GameApp::present() { SDL_RenderPresent(window_.renderer()); }
+void GameApp::present() { window_.present(); }
 
 // ---- set-up and reload ----------------------------------------------------------------
 

@@ -44,6 +44,7 @@ int run_free_drive(const Options& options, const char* program) {
   window_config.height = options.height;
   window_config.fullscreen = options.fullscreen;
   window_config.vsync = !options.fixed_time();  // fixed-time runs go as fast as they can
+  window_config.allow_no_display = !options.screenshot.empty();
   Window window(window_config);
   if (!window.ok()) {
     std::fprintf(stderr, "%s: %s\n", program, window.error().c_str());
@@ -137,6 +138,7 @@ int run_game(const Options& o, const char* program) {
   window_config.height = o.height;
   window_config.fullscreen = o.fullscreen;
   window_config.vsync = !o.fixed_time();
+  window_config.allow_no_display = !o.screenshot.empty();
   Window window(window_config);
   if (!window.ok()) {
     std::fprintf(stderr, "%s: %s\n", program, window.error().c_str());

@@ -86,12 +86,12 @@ std::unique_ptr<RaceScreen> RaceScreen::create(const RacePlan& plan, const Catal
   }
 
   s->mapper_ = InputMapper(input_map_config(settings.input));
+  s->aids_ = settings.aids;
   CameraConfig view;
   view.view_height_m = 40.0;
   view.max_look_ahead_m = 14.0;
-  view.zoom_with_speed = settings.display.zoom_with_speed;
-  view.rotate_with_car = settings.display.camera == CameraMode::Rotate;
   s->camera_ = Camera(view);
+  s->apply_settings(settings);
   s->minimap_ = std::make_unique<Minimap>(*s->track_);
   s->current_ = s->previous_ = s->race_->world().snapshot();
   SkidMarkConfig marks;
@@ -127,6 +127,12 @@ double RaceScreen::dt() const { return race_->world().dt(); }
 
 bool RaceScreen::over() const { return plan_.mode != RaceMode::TimeTrial && race_->over(); }
 
+bool RaceScreen::has_ai_cars() const {
+  for (int i = 0; i < static_cast<int>(race_->car_count()); ++i)
+    if (i != race_->player() && race_->driver(i) != nullptr) return true;
+  return false;
+}
+
 std::optional<double> RaceScreen::record_lap() const {
   if (storage_.records == nullptr) return std::nullopt;
   if (const BestLap* b = storage_.records->best_lap(plan_.track_id, plan_.car_id)) return b->lap_time;
@@ -159,6 +165,20 @@ void RaceScreen::step(InputState& input) {
     skid_marks_[i].add(current_.cars[i], race_->world().car(i).spec(), dt());
   particles_.step(current_.cars, dt());  // smoke and dust, visual only
   if (plan_.mode == RaceMode::TimeTrial) time_trial_step();
+}
+
+void RaceScreen::apply_settings(const Settings& settings) {
+  mapper_.set_config(input_map_config(settings.input));
+  CameraConfig view = camera_.config();
+  view.zoom_with_speed = settings.display.zoom_with_speed;
+  view.rotate_with_car = settings.display.camera == CameraMode::Rotate;
+  camera_.set_config(view);  // a change of rotation eases round at rotate_rate
+  auto command = [](bool on) { return on ? SwitchCommand::On : SwitchCommand::Off; };
+  if (settings.aids.abs != aids_.abs) pending_.abs = command(settings.aids.abs);
+  if (settings.aids.tcs != aids_.tcs) pending_.tcs = command(settings.aids.tcs);
+  if (settings.aids.automatic_gearbox != aids_.automatic_gearbox)
+    pending_.automatic = command(settings.aids.automatic_gearbox);
+  aids_ = settings.aids;
 }
 
 bool RaceScreen::respawn() {
@@ -322,11 +342,6 @@ void RaceScreen::draw_hud(const UiFonts& fonts, const CarSnapshot& view) const {
   if (!lap_banner_.empty() && now < lap_banner_until_) {
     const bool best = lap_banner_.rfind("New", 0) == 0;
     m.messages.push_back({lap_banner_, best ? HudTone::Good : HudTone::Info, now - (lap_banner_until_ - 4.0), false});
-  }
-  if (race_->respawn_hold_left() > 0.0) {
-    char text[64];
-    std::snprintf(text, sizeof text, "Back on the road in %.1f s", race_->respawn_hold_left());
-    m.messages.push_back({text, HudTone::Warning, 1.0, false});
   }
   // Under the AI panel when it is open (the HUD is otherwise drawn over every window).
   draw_race_hud(m, ImGui::GetIO().DisplaySize, fonts, ai_panel_.open ? ImGui::GetBackgroundDrawList() : nullptr);

@@ -59,9 +59,17 @@ class RaceScreen {
   void toggle_abs();
   void toggle_tcs();
   void toggle_gearbox();
-  /// F4 / the pause menu: the AI debug and tuning panel (ui/ai_panel.h) on or off.
-  void toggle_ai_panel() { ai_panel_.open = !ai_panel_.open; }
+  /// Settings changed mid-race (the pause menu's Settings), applied at once: deadzones and
+  /// steering sensitivity, the camera (rotate with car, zoom with speed), and the aids or
+  /// gearbox mode whose setting changed (switched in the next step, as F2 / F3 / M do).
+  /// Damage stays as the race started (the world's mode): it applies from the next race.
+  void apply_settings(const Settings& settings);
+  /// F4 / the pause menu: the AI debug and tuning panel (ui/ai_panel.h) on or off. It opens
+  /// only in a race with AI cars (not in Time Trial, nor with no opponents); it always closes.
+  void toggle_ai_panel() { ai_panel_.open = !ai_panel_.open && has_ai_cars(); }
   bool ai_panel_open() const { return ai_panel_.open; }
+  /// An AI car besides the player's (whose autodrive is no opponent to tune).
+  bool has_ai_cars() const;
 
   /// Draws the race; `alpha` blends the last two steps, `frame_dt` (s) eases the camera.
   void render(SDL_Renderer* renderer, int width, int height, const UiFonts& fonts, double alpha, double frame_dt,
@@ -71,6 +79,8 @@ class RaceScreen {
   const GameRace& race() const { return *race_; }
   GameRace& race() { return *race_; }
   const WorldSnapshot& snapshot() const { return current_; }
+  const Camera& camera() const { return camera_; }
+  const InputMapConfig& input_config() const { return mapper_.config(); }
   const std::string& track_name() const { return track_name_; }
   /// The race is over: every car done (never in Time Trial, which runs until quit).
   bool over() const;
@@ -104,6 +114,7 @@ class RaceScreen {
   WorldSnapshot previous_, current_;
   std::vector<std::string> notices_;
   AiPanelState ai_panel_;              ///< the AI panel's own choices (open, car picked)
+  AidSettings aids_;                   ///< the aid settings last applied (a change switches the car's)
   Controls pending_;                   ///< switch commands for the next step (only abs, tcs, automatic)
   bool pending_respawn_ = false;       ///< a respawn for the next step
 

@@ -60,6 +60,9 @@ class InputMapper {
   void reset();
 
   void set_stick_deadzone(double deadzone) { config_.stick_deadzone = deadzone; }
+  /// New deadzones and steering rates from the next update (settings changed mid-race);
+  /// the steering ramp and hold timers carry on.
+  void set_config(const InputMapConfig& config) { config_ = config; }
   const InputMapConfig& config() const { return config_; }
 
  private:

@@ -11,6 +11,17 @@ Window::Window(const WindowConfig& config) {
     return;
   }
   sdl_started_ = true;
+  // With no X11 or Wayland display SDL picks its offscreen driver: a window nobody sees,
+  // no vsync, so the game would run uncapped. Only a screenshot, or a driver asked for by
+  // name, wants that.
+  const char* driver = SDL_GetCurrentVideoDriver();
+  const char* asked = SDL_getenv("SDL_VIDEODRIVER");
+  const bool no_display = driver != nullptr && (SDL_strcmp(driver, "offscreen") == 0 || SDL_strcmp(driver, "dummy") == 0);
+  if (no_display && !config.allow_no_display && (asked == nullptr || asked[0] == '\0')) {
+    error_ = "no display to open a window on (DISPLAY and WAYLAND_DISPLAY are unset or cannot be opened): "
+             "start it from a desktop session, or under xvfb-run; --screenshot works without a display";
+    return;
+  }
   Uint32 flags = SDL_WINDOW_RESIZABLE;  // no ALLOW_HIGHDPI: world drawing and ImGui share one pixel space
   if (config.fullscreen) flags |= SDL_WINDOW_FULLSCREEN_DESKTOP;
   window_ = SDL_CreateWindow(config.title.c_str(), SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
@@ -27,6 +38,27 @@ Window::Window(const WindowConfig& config) {
     return;
   }
   SDL_SetRenderDrawBlendMode(renderer_, SDL_BLENDMODE_BLEND);
+  if (config.vsync) {
+    SDL_DisplayMode mode;
+    const int index = SDL_GetWindowDisplayIndex(window_);
+    const int hz = index >= 0 && SDL_GetCurrentDisplayMode(index, &mode) == 0 && mode.refresh_rate > 0 ? mode.refresh_rate : 60;
+    pace_s_ = 1.0 / static_cast<double>(hz);
+  }
+  SDL_RendererInfo info;
+  if (no_display && SDL_GetRendererInfo(renderer_, &info) == 0 && SDL_strncmp(info.name, "opengl", 6) == 0 &&
+      SDL_GL_GetCurrentContext() != nullptr)
+    gl_finish_ = reinterpret_cast<void (*)()>(SDL_GL_GetProcAddress("glFinish"));
+}
+
+void Window::present() {
+  SDL_RenderPresent(renderer_);
+  if (gl_finish_ != nullptr) gl_finish_();
+  if (pace_s_ > 0.0) {
+    const double frequency = static_cast<double>(SDL_GetPerformanceFrequency());
+    const double since = static_cast<double>(SDL_GetPerformanceCounter() - last_present_) / frequency;
+    if (last_present_ != 0 && since < pace_s_) SDL_Delay(static_cast<Uint32>((pace_s_ - since) * 1000.0));
+    last_present_ = SDL_GetPerformanceCounter();
+  }
 }
 
 Window::~Window() {

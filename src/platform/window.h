@@ -13,12 +13,19 @@ struct WindowConfig {
   int width = 1280;         ///< px, window size when windowed
   int height = 720;         ///< px
   bool fullscreen = false;  ///< desktop-resolution fullscreen
-  bool vsync = true;        ///< only honoured when windowed
+  /// Only honoured when windowed. Also paces present(): never faster than the display's
+  /// refresh rate (60 Hz if unknown), even where the driver does not wait (Xvfb).
+  bool vsync = true;
+  /// With no display SDL falls back to its invisible offscreen driver. false: that is an
+  /// error ("no display"); true: render there anyway (a screenshot). A driver named in
+  /// SDL_VIDEODRIVER (tests: dummy) is always taken.
+  bool allow_no_display = false;
 };
 
 class Window {
  public:
-  /// Initialises SDL video, events and game controllers. Check ok() / error() after.
+  /// Initialises SDL video, events and game controllers. Check ok() / error() after: with
+  /// no display (and allow_no_display false) ok() is false and error() says so.
   explicit Window(const WindowConfig& config);
   ~Window();
   Window(const Window&) = delete;
@@ -28,6 +35,14 @@ class Window {
   const std::string& error() const { return error_; }
   SDL_Window* sdl_window() const { return window_; }
   SDL_Renderer* renderer() const { return renderer_; }
+  /// Shows the frame (SDL_RenderPresent), then with vsync sleeps what is left of the
+  /// display's frame time, so a driver that does not wait for vsync cannot make the game
+  /// run uncapped. On SDL's offscreen driver (no display) a GL renderer's swap is a no-op
+  /// that never flushes, so the GL driver would queue every frame's commands and grow
+  /// without bound: there the frame is also finished (glFinish).
+  void present();
+  /// s, the shortest time between two present() calls (0 = not paced).
+  double frame_pacing() const { return pace_s_; }
   /// Size of the drawable area in pixels (may differ from the window size on HiDPI).
   void output_size(int& width, int& height) const;
   /// "accelerated" or "software", with the driver name.
@@ -37,6 +52,9 @@ class Window {
   SDL_Window* window_ = nullptr;
   SDL_Renderer* renderer_ = nullptr;
   bool sdl_started_ = false;
+  void (*gl_finish_)() = nullptr;  ///< set on the offscreen driver with a GL renderer
+  double pace_s_ = 0.0;            ///< s, 1 / refresh rate with vsync, else 0
+  unsigned long long last_present_ = 0;  ///< SDL performance counter at the last present()
   std::string error_;
 };
 

@@ -11,8 +11,10 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <memory>
 #include <string>
+#include <system_error>
 #include <utility>
 #include <vector>
 
@@ -77,8 +79,12 @@ Result<std::shared_ptr<const Track>> TrackBuilder::finish() {
 
 namespace {
 
-// Reads a whole file (at most max_bytes + 1, so a FIFO cannot make it grow forever).
+// Reads a whole file (at most max_bytes + 1, so a FIFO cannot make it grow forever). A
+// directory opens on Linux and fails only at the read, so it is named before the open.
 Result<std::string> read_text(const std::string& path, std::size_t max_bytes) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    return DataError{path, 0, 0, "cannot read the file (it is a directory, not a track file)"};
   errno = 0;
   const std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"), &std::fclose);
   if (!file) return DataError{path, 0, 0, std::string("cannot read the file (") + (errno ? std::strerror(errno) : "open failed") + ")"};

@@ -22,6 +22,10 @@ constexpr ImU32 kPlayerRow = IM_COL32(255, 138, 28, 70);
 
 float font_scale(const UiFonts& fonts) { return ui_scale() / fonts.menu_scale; }
 
+// The key hint line (draw_hint): its centre, and the top of its box, in units above the
+// bottom of the screen (its text is 0.62 of the menu size: about 18 units high).
+constexpr float kHintCentre = 54.0f, kHintTop = kHintCentre + 15.0f;
+
 void arrow(ImDrawList* dl, ImVec2 c, float size, bool right, ImU32 colour) {
   const float h = size * 0.5f;
   if (right) dl->AddTriangleFilled({c.x - h * 0.6f, c.y - h}, {c.x - h * 0.6f, c.y + h}, {c.x + h * 0.7f, c.y}, colour);
@@ -88,8 +92,16 @@ void MenuList::begin(const char* id, const UiFonts& fonts, const NavInput& nav, 
   const float s = ui_scale();
   const ImVec2 d = io.DisplaySize;
   const float w = std::min(width * s, d.x * 0.94f);
-  ImGui::SetNextWindowPos({d.x * 0.5f, d.y * centre_y}, ImGuiCond_Always, {0.5f, 0.5f});
-  ImGui::SetNextWindowSizeConstraints({w, 0.0f}, {w, d.y * 0.78f});
+  // The panel stays between a small top margin and the key hint (draw_hint: its box starts
+  // 69 units above the bottom); centred at centre_y when it fits there, else moved up or
+  // down just enough (its height from the last frame; a screen's first frame is measured
+  // in a pass that is not shown). Only content taller than that band scrolls.
+  const float top = 10.0f * s, bottom = d.y - kHintTop * s - 8.0f * s;
+  const float max_h = std::max(bottom - top, 1.0f);
+  const float h = std::min(last_height_, max_h);
+  const float centre = std::clamp(d.y * centre_y, top + h * 0.5f, std::max(top + h * 0.5f, bottom - h * 0.5f));
+  ImGui::SetNextWindowPos({d.x * 0.5f, centre}, ImGuiCond_Always, {0.5f, 0.5f});
+  ImGui::SetNextWindowSizeConstraints({w, 0.0f}, {w, max_h});
   ImGui::PushStyleColor(ImGuiCol_WindowBg, kPanel);
   ImGui::PushStyleColor(ImGuiCol_Border, IM_COL32(255, 138, 28, 90));
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, {26.0f * s, 20.0f * s});
@@ -127,6 +139,7 @@ void MenuList::begin(const char* id, const UiFonts& fonts, const NavInput& nav, 
 
 bool MenuList::end() {
   ImGui::PopFont();
+  last_height_ = ImGui::GetWindowHeight();
   ImGui::End();
   ImGui::PopStyleVar(4);
   ImGui::PopStyleColor(2);
@@ -289,7 +302,7 @@ void draw_hint(const UiFonts& fonts, const std::string& text) {
   const float size = fonts.menu_size * font_scale(fonts) * 0.62f;
   const ImVec2 ts = fonts.menu->CalcTextSizeA(size, FLT_MAX, 0.0f, text.c_str());
   const float s = ui_scale();
-  const ImVec2 at{(d.x - ts.x) * 0.5f, d.y - 54.0f * s - ts.y * 0.5f};
+  const ImVec2 at{(d.x - ts.x) * 0.5f, d.y - kHintCentre * s - ts.y * 0.5f};
   dl->AddRectFilled({at.x - 14.0f * s, at.y - 6.0f * s}, {at.x + ts.x + 14.0f * s, at.y + ts.y + 6.0f * s},
                     IM_COL32(0, 0, 0, 150), 6.0f * s);
   dl->AddText(fonts.menu, size, at, kDim, text.c_str());

@@ -40,7 +40,9 @@ class MenuList {
   int focus = 0;
 
   /// Starts the panel: a window `width` 720-units wide, fitted to its rows, centred across
-  /// and at `centre_y` x the height down the screen, with a heading (null = none).
+  /// and at `centre_y` x the height down the screen (moved up or down if it would reach the
+  /// top or the key hint at the bottom), with a heading (null = none). Rows beyond the
+  /// room between the top and the hint scroll.
   void begin(const char* id, const UiFonts& fonts, const NavInput& nav, const char* heading, float width = 560.0f,
              float centre_y = 0.47f);
   /// Ends the panel; returns true if `back` was pressed (Esc / B) this frame.
@@ -71,6 +73,7 @@ class MenuList {
   int scroll_to_ = -1;
   bool mouse_moved_ = false;
   int last_frame_ = -10;  ///< ImGui frame this list was last drawn in
+  float last_height_ = 0.0f;  ///< px, the panel's height when last drawn
 };
 
 /// A results-style table in the current panel (results, standings): `header`, then

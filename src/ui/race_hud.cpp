@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <string>
 
 #include "core/math.h"
 #include "ui/lap_hud.h"
@@ -120,19 +121,69 @@ void gap_row(const Hud& h, float x, float right, float y, const HudGap& g, bool 
   text_right(h, h.label, size, right, y + (row - measure(h.label, size, "A").y) / 2.0f, kInk, value);
 }
 
+/// The widest `pattern` with every '#' one digit, the same digit throughout (proportional
+/// fonts: '1' is narrow), so a block sized by it holds any number of that shape.
+float widest_number(ImFont* f, float size, const std::string& pattern) {
+  float w = 0.0f;
+  for (char d = '0'; d <= '9'; ++d) {
+    std::string s = pattern;
+    std::replace(s.begin(), s.end(), '#', d);
+    w = std::max(w, measure(f, size, s).x);
+  }
+  return w;
+}
+
+/// '#' once per digit of n (n >= 0).
+std::string digits_of(int n) { return std::string(std::to_string(std::max(0, n)).size(), '#'); }
+
+/// Before the start a race shows lap 1 of N; an open-ended run shows "-" until the line.
+std::string lap_text(const RaceHudModel& m) {
+  const int lap_n = m.lap > 0 ? m.lap : (m.laps > 0 ? 1 : 0);
+  return lap_n > 0 ? std::to_string(lap_n) + (m.laps > 0 ? "/" + std::to_string(m.laps) : "") : "-";
+}
+
+// The standings block's sizes, design px (times Hud::u).
+constexpr float kStandingsPad = 14.0f, kPositionSize = 60.0f, kFieldSize = 28.0f, kLapSize = 34.0f,
+                kLapLabelSize = 14.0f, kFlagRoom = 10.0f + 24.0f, kColumnGap = 24.0f;
+
+StandingsLayout layout_standings(const Hud& h, const RaceHudModel& m) {
+  StandingsLayout l;
+  l.left = h.px(18.0f);
+  const float pad = h.px(kStandingsPad), x = l.left + pad;
+  // The lap column: its label, and the widest lap n/N of this race with room for the flag.
+  const std::string lap = lap_text(m);
+  const float lap_w = m.laps > 0 ? widest_number(h.numbers, h.px(kLapSize), digits_of(m.laps) + "/" + digits_of(m.laps))
+                                 : measure(h.numbers, h.px(kLapSize), lap).x;
+  const float column_w = std::max(measure(h.label, h.px(kLapLabelSize), "FINAL LAP").x, lap_w + h.px(kFlagRoom));
+  if (m.position > 0) {
+    // "P12" big, "/12" smaller: sized for the field's widest numbers, so the lap column
+    // stays put as the position changes and never runs into it.
+    const float pos_w = widest_number(h.numbers, h.px(kPositionSize), "P" + digits_of(std::max(m.position, m.car_count)));
+    const float of_w = m.car_count > 0 ? widest_number(h.label, h.px(kFieldSize), "/" + digits_of(m.car_count)) : 0.0f;
+    l.position_right = x + pos_w + h.px(2.0f) + of_w;
+    l.lap_x = std::max(l.left + h.px(144.0f), l.position_right + h.px(kColumnGap));
+    l.width = std::max(h.px(250.0f), l.lap_x + column_w + pad - l.left);
+  } else {
+    l.position_right = x;
+    l.lap_x = x;
+    l.width = std::max(h.px(130.0f), column_w + 2.0f * pad);
+  }
+  l.lap_right = l.lap_x + column_w;
+  return l;
+}
+
 void draw_standings(const Hud& h, const RaceHudModel& m) {
   const std::string pos = m.position > 0 ? "P" + std::to_string(m.position) : "";
   const std::string of = m.position > 0 && m.car_count > 0 ? "/" + std::to_string(m.car_count) : "";
-  // Before the start a race shows lap 1 of N; an open-ended run shows "-" until the line.
-  const int lap_n = m.lap > 0 ? m.lap : (m.laps > 0 ? 1 : 0);
-  const std::string lap = lap_n > 0 ? std::to_string(lap_n) + (m.laps > 0 ? "/" + std::to_string(m.laps) : "") : "-";
+  const std::string lap = lap_text(m);
+  const StandingsLayout l = layout_standings(h, m);
   const bool gaps = m.gap_ahead.has_value() || m.gap_behind.has_value();
-  const float pad = h.px(14.0f), width = h.px(m.position > 0 ? 250.0f : 130.0f);
-  const float big = h.px(60.0f), lap_size = h.px(34.0f), small = h.px(14.0f);
+  const float pad = h.px(kStandingsPad), width = l.width;
+  const float big = h.px(kPositionSize), lap_size = h.px(kLapSize), small = h.px(kLapLabelSize);
   const float top_h = std::max(measure(h.numbers, big, "P0").y, small + lap_size * 1.1f);
   float height = pad + top_h + pad * 0.6f;
   if (gaps) height += h.px(8.0f) + h.px(24.0f) * static_cast<float>((m.gap_ahead ? 1 : 0) + (m.gap_behind ? 1 : 0));
-  const ImVec2 lo{h.px(18.0f), h.px(18.0f)}, hi{lo.x + width, lo.y + height};
+  const ImVec2 lo{l.left, h.px(18.0f)}, hi{lo.x + width, lo.y + height};
   plate(h, lo, hi);
 
   float x = lo.x + pad;
@@ -142,9 +193,9 @@ void draw_standings(const Hud& h, const RaceHudModel& m) {
     const ImU32 pos_colour = m.finished && m.position == 1 ? IM_COL32(255, 214, 90, 255) : kInk;
     text(h, h.numbers, big, {x, y}, pos_colour, pos);
     const ImVec2 ps = measure(h.numbers, big, pos);
-    const float of_size = h.px(28.0f);
+    const float of_size = h.px(kFieldSize);
     text(h, h.label, of_size, {x + ps.x + h.px(2.0f), y + ps.y * 0.80f - of_size}, kDim, of);
-    x = lo.x + width - pad - h.px(92.0f);
+    x = l.lap_x;
     h.dl->AddLine({x - h.px(12.0f), y + h.px(8.0f)}, {x - h.px(12.0f), y + top_h - h.px(6.0f)}, kPlateEdge, std::max(1.0f, h.px(1.0f)));
   }
   // LAP n/N, with the flag state under it.
@@ -465,17 +516,29 @@ void draw_aids(const Hud& h, const RaceHudModel& m, float right, float bottom) {
 
 // ---- draw_race_hud -----------------------------------------------------------------------------
 
-void draw_race_hud(const RaceHudModel& model, ImVec2 display_size, const UiFonts& fonts, ImDrawList* draw_list) {
-  ImDrawList* dl = draw_list != nullptr ? draw_list : ImGui::GetForegroundDrawList();
+namespace {
+
+Hud make_hud(ImDrawList* dl, const RaceHudModel& model, ImVec2 display_size, const UiFonts& fonts) {
   ImFont* fallback = fonts.text != nullptr ? fonts.text : ImGui::GetFont();
   const float u = std::max(0.25f, std::min(display_size.x / 1280.0f, display_size.y / 720.0f));
-  const Hud h{dl,
-              display_size,
-              u,
-              fonts.menu_bold != nullptr ? fonts.menu_bold : fallback,
-              fonts.title != nullptr ? fonts.title : (fonts.big != nullptr ? fonts.big : fallback),
-              fonts.menu != nullptr ? fonts.menu : fallback,
-              model.clock_s};
+  return Hud{dl,
+             display_size,
+             u,
+             fonts.menu_bold != nullptr ? fonts.menu_bold : fallback,
+             fonts.title != nullptr ? fonts.title : (fonts.big != nullptr ? fonts.big : fallback),
+             fonts.menu != nullptr ? fonts.menu : fallback,
+             model.clock_s};
+}
+
+}  // namespace
+
+StandingsLayout standings_layout(const RaceHudModel& model, ImVec2 display_size, const UiFonts& fonts) {
+  return layout_standings(make_hud(nullptr, model, display_size, fonts), model);
+}
+
+void draw_race_hud(const RaceHudModel& model, ImVec2 display_size, const UiFonts& fonts, ImDrawList* draw_list) {
+  ImDrawList* dl = draw_list != nullptr ? draw_list : ImGui::GetForegroundDrawList();
+  const Hud h = make_hud(dl, model, display_size, fonts);
   draw_standings(h, model);
   draw_timing(h, model);
   const float r = h.px(96.0f);

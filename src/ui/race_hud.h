@@ -85,7 +85,7 @@ struct RaceHudModel {
   bool finished = false;         ///< this car has taken the flag
   std::vector<HudMessage> messages;  ///< newest last; the HUD shows the newest few
   // --- damage (empty / 0 = none)
-  double damage = 0.0;           ///< [0, 1], overall
+  double damage = 0.0;           ///< [0, 1], overall; 0 unless damage is Full (it costs the car)
   std::string damage_text;       ///< e.g. "Front left", shown after the percentage
   // --- misc
   std::string title;             ///< track or session name, small above the timing ("" = none)
@@ -100,7 +100,8 @@ double redline_rpm(const CarSpec& spec);
 /// the redline.
 bool shift_light_on(double rpm, int gear, const CarSpec& spec);
 
-/// The car part of the model (speed, rpm, gear, shift light, aids) from a snapshot.
+/// The car part of the model (speed, rpm, gear, shift light, aids) from a snapshot; not the
+/// damage, which hud_model() shows only when the race's damage is Full.
 void fill_car(RaceHudModel& m, const CarSnapshot& car, const CarSpec& spec, const DriverAids& aids);
 
 /// The whole model for `car` (usually race.player()) of a GameRace. `view`: the car's
@@ -120,6 +121,17 @@ RaceHudModel hud_model(const LapTimer& timer, const CarSnapshot& car, const CarS
 /// foreground list). Needs an ImGui frame; fonts from ImGuiLayer (any may be the default).
 void draw_race_hud(const RaceHudModel& model, ImVec2 display_size, const UiFonts& fonts,
                    ImDrawList* draw_list = nullptr);
+
+/// The standings block (top left) as drawn for `model`, px from the display's left: the
+/// plate's left and width, the right end of the position ("P12/12", sized for the field's
+/// widest numbers) and the lap column's left and right (its label, "n/N" and the flag).
+/// Needs an ImGui context (fonts).
+struct StandingsLayout {
+  float left = 0.0f, width = 0.0f;
+  float position_right = 0.0f;
+  float lap_x = 0.0f, lap_right = 0.0f;
+};
+StandingsLayout standings_layout(const RaceHudModel& model, ImVec2 display_size, const UiFonts& fonts);
 
 /// "P3/8"; "" when the model has no position.
 std::string format_position(const RaceHudModel& m);

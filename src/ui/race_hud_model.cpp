@@ -67,7 +67,6 @@ void fill_car(RaceHudModel& m, const CarSnapshot& car, const CarSpec& spec, cons
   m.tcs_on = aids.tcs;
   m.tcs_active = aids.tcs && car.tcs < 0.999;
   m.automatic = aids.automatic;
-  m.damage = car.damage.worst;
 }
 
 // ---- a race --------------------------------------------------------------------------------
@@ -78,6 +77,9 @@ RaceHudModel hud_model(const GameRace& race, int car, const CarSnapshot* view, d
   const Car& c = race.world().car(static_cast<std::size_t>(car));
   const CarSnapshot snap = view != nullptr ? *view : snapshot_car(c);
   fill_car(m, snap, c.spec(), {c.spec().assists.abs, c.spec().assists.tcs, c.drivetrain().gearbox().automatic});
+  // A damage figure only where damage costs the car something: "visual only" dents show on
+  // the car, and a percentage would read as if it mattered.
+  if (race.world().damage_mode() == DamageMode::Full) m.damage = snap.damage.worst;
 
   const SessionPhase phase = rules.phase();
   const double now = rules.now();
@@ -121,8 +123,12 @@ RaceHudModel hud_model(const GameRace& race, int car, const CarSnapshot* view, d
 
   // Messages: the rules' recent ones (lights out is shown by the lights), then what the
   // car is doing now.
+  // While the player's respawn hold counts down, that countdown is the one notice of the
+  // respawn: the rules' "respawn, held 3 s" would say the same thing twice.
+  const bool holding = racing && car == race.player() && race.respawn_hold_left() > 0.0;
   for (const SessionMessage& msg : rules.recent_messages(car, message_window_s)) {
     if (msg.kind == SessionMessage::Kind::LightsOut) continue;
+    if (holding && msg.kind == SessionMessage::Kind::Respawn && msg.car == car) continue;
     m.messages.push_back({msg.text, tone_of(msg.kind), std::max(0.0, now - msg.time), false});
   }
   if (racing) {
@@ -130,7 +136,7 @@ RaceHudModel hud_model(const GameRace& race, int car, const CarSnapshot* view, d
     for (const WheelSnapshot& w : snap.wheels) on_road |= race.track().on_road(w.position);
     const Vec2 dir = race.track().centreline().at(race.track().centreline().project(snap.position).s).tangent;
     const bool wrong_way = snap.speed > kWrongWaySpeed && dot(snap.velocity, dir) < kWrongWayCos * length(snap.velocity);
-    if (race.respawn_hold_left() > 0.0 && car == race.player()) {
+    if (holding) {
       char text[48];
       std::snprintf(text, sizeof text, "Back on track in %.1f s", race.respawn_hold_left());
       m.messages.push_back({text, HudTone::Warning, 0.0, false});

@@ -10,6 +10,8 @@
 
 #include <SDL.h>
 #include <gtest/gtest.h>
+#include <imgui.h>
+#include <imgui_internal.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -262,6 +264,133 @@ TEST_F(GameFlowTest, F4OpensTheAiPanelAndAnUntouchedPanelChangesNothing) {
   ASSERT_NO_FATAL_FAILURE(run(false, without));
   ASSERT_NO_FATAL_FAILURE(run(true, with));
   EXPECT_EQ(with, without);
+}
+
+// Time Trial has no AI cars: the pause menu offers no AI panel (Resume, Restart, Settings,
+// Quit to menu) and F4 opens none (the autodrive of the player's car is no opponent).
+TEST_F(GameFlowTest, TimeTrialOffersNoAiPanel) {
+  make_app(/*autodrive=*/true);
+  tap(SDLK_DOWN);
+  tap(SDLK_RETURN);   // Time Trial
+  tap(SDLK_DOWN, 2);  // Track, Car -> Start
+  tap(SDLK_RETURN);
+  frame();
+  ASSERT_EQ(app_->screen(), Screen::Race) << screen_name(app_->screen());
+  EXPECT_FALSE(app_->race()->has_ai_cars());
+  wait_for_lights_out();
+  tap(SDLK_F4);
+  EXPECT_FALSE(app_->race()->ai_panel_open()) << "F4 opens no AI panel without AI cars";
+  tap(SDLK_ESCAPE);
+  ASSERT_EQ(app_->screen(), Screen::Paused);
+  shot("time_trial_pause");
+  tap(SDLK_DOWN, 3);  // the fourth row is Quit to menu
+  tap(SDLK_RETURN);
+  EXPECT_EQ(app_->screen(), Screen::MainMenu);
+}
+
+// At 1280x720 every setup screen fits its panel (Quick Race on every shipped track, Time
+// Trial, a new championship): nothing to scroll, "Back" on screen, the panel clear of the
+// key hint at the bottom. The Quick Race setup once cut "Back" off until one scrolled.
+TEST_F(GameFlowTest, SetupScreensFitAt720p) {
+  window_.reset();
+  WindowConfig wc;
+  wc.width = 1280;
+  wc.height = 720;
+  wc.vsync = false;
+  window_ = std::make_unique<Window>(wc);
+  ASSERT_TRUE(window_->ok()) << window_->error();
+  make_app(/*autodrive=*/false);
+  auto expect_fits = [](const std::string& what) {
+    const ImGuiWindow* panel = ImGui::FindWindowByName("##menu_panel");
+    ASSERT_NE(panel, nullptr);
+    EXPECT_LE(panel->ScrollMax.y, 0.0f) << what << ": the panel scrolls";
+    EXPECT_GE(panel->Pos.y, 0.0f) << what;
+    // draw_hint's box starts 54 + 15 design px above the bottom (at 720p, 1 px each).
+    EXPECT_LE(panel->Pos.y + panel->Size.y, 720.0f - 69.0f) << what << ": the panel runs into the key hint";
+  };
+  tap(SDLK_RETURN);  // Quick Race
+  ASSERT_EQ(app_->screen(), Screen::Setup);
+  for (int track = 0; track < 5; ++track) {
+    // A new description changes the panel's height: ImGui fits the size a frame later, and
+    // the panel is placed by its last height one more frame later.
+    frame();
+    frame();
+    expect_fits("Quick Race, track " + std::to_string(track));
+    tap(SDLK_DOWN, 2);
+    tap(SDLK_RIGHT, 6);  // 11 opponents: the longest "Start from" values
+    tap(SDLK_DOWN, 3);
+    tap(SDLK_LEFT, 2);   // "P11"
+    tap(SDLK_UP, 5);
+    expect_fits("Quick Race, 11 opponents, track " + std::to_string(track));
+    tap(SDLK_RIGHT);     // the next track
+  }
+  shot("setup_720p");
+  tap(SDLK_ESCAPE);
+  tap(SDLK_DOWN);
+  tap(SDLK_RETURN);  // Time Trial
+  ASSERT_EQ(app_->screen(), Screen::Setup);
+  frame();
+  expect_fits("Time Trial");
+  tap(SDLK_ESCAPE);
+  tap(SDLK_DOWN);
+  tap(SDLK_RETURN);  // Championship (none saved: its setup)
+  ASSERT_EQ(app_->screen(), Screen::Setup);
+  frame();
+  expect_fits("New championship");
+}
+
+// Settings changed from the pause menu apply to the race at once (they once waited for a
+// restart): the camera's rotation and zoom, steering sensitivity, the stick deadzone and
+// an aid; the damage mode stays the race's.
+TEST_F(GameFlowTest, SettingsFromThePauseMenuApplyAtOnce) {
+  make_app(/*autodrive=*/false);
+  tap(SDLK_RETURN);   // Quick Race
+  tap(SDLK_DOWN, 2);
+  tap(SDLK_LEFT, 5);  // no opponents
+  tap(SDLK_DOWN, 4);
+  tap(SDLK_RETURN);
+  frame();
+  ASSERT_EQ(app_->screen(), Screen::Race);
+  const RaceScreen& race = *app_->race();
+  ASSERT_FALSE(race.camera().config().rotate_with_car);
+  ASSERT_TRUE(race.camera().config().zoom_with_speed);
+  const InputMapConfig shipped = race.input_config();
+  const Car& car = race.race().world().car(static_cast<std::size_t>(race.race().player()));
+  ASSERT_TRUE(car.spec().assists.abs);
+  const DamageMode damage = race.race().world().damage_mode();
+  wait_for_lights_out();
+
+  tap(SDLK_ESCAPE);
+  tap(SDLK_DOWN, 2);  // Resume, Restart -> Settings (no AI panel row: no AI cars)
+  tap(SDLK_RETURN);
+  ASSERT_EQ(app_->screen(), Screen::Settings);
+  // Rows: 3 volumes; fullscreen, camera, zoom; damage, steering, stick, trigger, ABS, ...
+  tap(SDLK_DOWN, 4);
+  tap(SDLK_RIGHT);  // camera: rotate with car
+  EXPECT_TRUE(race.camera().config().rotate_with_car) << "applied while the settings are open";
+  tap(SDLK_DOWN);
+  tap(SDLK_RIGHT);  // zoom with speed: off
+  EXPECT_FALSE(race.camera().config().zoom_with_speed);
+  tap(SDLK_DOWN);
+  tap(SDLK_RIGHT);  // damage: the next one (the race keeps its own)
+  tap(SDLK_DOWN);
+  tap(SDLK_RIGHT);  // steering sensitivity 1.00 -> 1.25: the wheel ramps 1.25 times faster
+  EXPECT_NEAR(race.input_config().steer_rise_s, shipped.steer_rise_s / 1.25, 1e-12);
+  tap(SDLK_DOWN);
+  tap(SDLK_RIGHT);  // stick deadzone 15% -> 20%
+  EXPECT_NEAR(race.input_config().stick_deadzone, 0.20, 1e-12);
+  tap(SDLK_DOWN, 2);
+  tap(SDLK_RIGHT);  // ABS off
+  shot("settings_paused");
+  tap(SDLK_ESCAPE);  // save and back: the pause menu
+  ASSERT_EQ(app_->screen(), Screen::Paused);
+  tap(SDLK_ESCAPE);  // resume
+  ASSERT_EQ(app_->screen(), Screen::Race);
+  frame();
+  EXPECT_FALSE(car.spec().assists.abs) << "the ABS setting switched the car's ABS";
+  EXPECT_TRUE(race.camera().config().rotate_with_car);
+  EXPECT_NEAR(race.input_config().stick_deadzone, 0.20, 1e-12);
+  EXPECT_EQ(race.race().world().damage_mode(), damage) << "a race keeps its damage mode";
 }
 
 // Without the autodrive: the keyboard's throttle (Up) and the pad's right trigger reach the

@@ -4,6 +4,11 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
+#include "test_paths.h"
+#include "track/track.h"
+
 namespace racer {
 namespace {
 
@@ -113,6 +118,21 @@ TEST(RacePlan, DifficultyNames) {
   EXPECT_TRUE(is_race_difficulty("mixed"));
   EXPECT_FALSE(is_race_difficulty("Easy"));
   EXPECT_FALSE(is_race_difficulty(""));
+}
+
+// Every shipped track's painted grid holds the largest field the menus and the command line
+// allow (the player and kMaxOpponents AI cars): a race never puts a car on the extra rows
+// behind it (Lantern Hill and Cragmoor Stage once did, with 11 opponents).
+TEST(RacePlan, EveryShippedTrackGridHoldsTheLargestField) {
+  int tracks = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(test::source_path("tracks"))) {
+    if (entry.path().extension() != ".json") continue;
+    ++tracks;
+    const auto track = Track::load(entry.path().string());
+    ASSERT_TRUE(track.ok()) << track.error_text();
+    EXPECT_GE(track.value()->grid().size(), static_cast<std::size_t>(kMaxOpponents + 1)) << entry.path();
+  }
+  EXPECT_GE(tracks, 5) << "the shipped tracks";
 }
 
 }  // namespace

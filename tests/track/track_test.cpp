@@ -482,5 +482,12 @@ TEST(Track, LoadReportsAMissingFile) {
   EXPECT_NE(r.error_text().find("cannot read the file"), std::string::npos);
 }
 
+// `--track tracks/` once said "read failed": a directory opens and fails only at the read.
+TEST(Track, LoadNamesADirectory) {
+  auto r = Track::load(testing::TempDir());
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error_text().find("it is a directory"), std::string::npos) << r.error_text();
+}
+
 }  // namespace
 }  // namespace racer

@@ -7,6 +7,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include "game/game_race.h"
@@ -134,6 +135,42 @@ TEST(RaceHudModel, FalseStartShowsAPenaltyMessage) {
   EXPECT_NE(it->text.find("alse start"), std::string::npos) << it->text;
 }
 
+// One respawn, one notice: the hold's countdown, not also the rules' "respawn, held 3 s" (a
+// new player saw three notices, two saying the same thing).
+TEST(RaceHudModel, ARespawnShowsOneNotice) {
+  const Field f = field();
+  PlayerEntry player{"Player", "sedan", f.spec, std::nullopt};
+  GameRace race(f.track, player, {}, config(0, 2));  // 2 laps: no "Last lap" message yet
+  while (race.phase() != SessionPhase::Racing) race.step(Controls{});
+  for (int i = 0; i < 120; ++i) race.step(Controls{});  // 1 s after lights out
+  ASSERT_TRUE(race.can_respawn());
+  race.step(PlayerInput{Controls{}, true});
+  ASSERT_EQ(race.respawns(race.player()), 1);
+  for (int check = 0; check < 5; ++check) {  // every 0.5 s of the 3 s hold
+    for (int i = 0; i < 60; ++i) race.step(Controls{});
+    const RaceHudModel m = hud_model(race, race.player());
+    ASSERT_GT(race.respawn_hold_left(), 0.0);
+    ASSERT_EQ(m.messages.size(), 1u) << m.messages.front().text << " / " << m.messages.back().text;
+    EXPECT_EQ(m.messages.front().text.rfind("Back on track in ", 0), 0u) << m.messages.front().text;
+  }
+}
+
+// "Visual only" damage dents the car but shows no percentage (it would read as if it mattered);
+// Full damage shows it.
+TEST(RaceHudModel, DamagePercentOnlyWhenDamageCounts) {
+  const Field f = field();
+  for (const DamageMode mode : {DamageMode::Off, DamageMode::Visual, DamageMode::Full}) {
+    GameRaceConfig c = config(0, 1);
+    c.damage = mode;
+    GameRace race(f.track, PlayerEntry{"Player", "sedan", f.spec, std::nullopt}, {}, c);
+    race.step(Controls{});
+    CarSnapshot hit = snapshot_car(race.world().car(0));
+    hit.damage.worst = 0.4;
+    const RaceHudModel m = hud_model(race, race.player(), &hit);
+    EXPECT_DOUBLE_EQ(m.damage, mode == DamageMode::Full ? 0.4 : 0.0) << static_cast<int>(mode);
+  }
+}
+
 TEST(RaceHudModel, CarPartAndShiftLight) {
   CarSpec spec;  // max 6500, shift up 6000, five gears
   EXPECT_DOUBLE_EQ(redline_rpm(spec), 6000.0);
@@ -248,6 +285,46 @@ TEST(RaceHud, DrawsOnScreenAndScalesWithTheDisplay) {
   const ImVec4 empty = drawn_bounds(RaceHudModel{}, {1280.0f, 720.0f});
   EXPECT_GE(empty.x, 0.0f);
   EXPECT_LE(empty.w, 720.0f);
+  ImGui::DestroyContext();
+}
+
+// "P11/12" once ran into "1/3" (the lap column sat at a fixed x): the position is sized for
+// the field's widest numbers and the lap column starts after it, for every field and race
+// length the menus allow, at 720p and 1080p; the whole block stays clear of the timing
+// plate (top right, 280 design px from the right edge).
+TEST(RaceHud, PositionNeverRunsIntoTheLapCounter) {
+  ImGui::CreateContext();
+  ImGui::GetIO().IniFilename = nullptr;
+  ImGui::GetIO().Fonts->AddFontDefault();
+  unsigned char* pixels = nullptr;
+  int w = 0, h = 0;
+  ImGui::GetIO().Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+  UiFonts fonts;
+  fonts.text = fonts.big = ImGui::GetIO().Fonts->Fonts[0];  // no frame: GetFont() is null
+  for (const ImVec2 display : {ImVec2{1280.0f, 720.0f}, ImVec2{1920.0f, 1080.0f}}) {
+    const float u = display.y / 720.0f;
+    float width_of_12 = 0.0f;
+    for (const auto& [position, cars, lap, laps] :
+         {std::array{1, 1, 1, 1}, std::array{8, 8, 2, 3}, std::array{11, 12, 1, 3}, std::array{12, 12, 1, 3},
+          std::array{10, 12, 3, 3}, std::array{12, 12, 100, 100}, std::array{1, 12, 10, 10}}) {
+      RaceHudModel m;
+      m.position = position;
+      m.car_count = cars;
+      m.lap = lap;
+      m.laps = laps;
+      const StandingsLayout l = standings_layout(m, display, fonts);
+      const std::string what = "P" + std::to_string(position) + "/" + std::to_string(cars) + " lap " +
+                               std::to_string(lap) + "/" + std::to_string(laps);
+      // The separator line is drawn 12 design px left of the lap column: 10 px clear of it.
+      EXPECT_LE(l.position_right + 14.0f * u, l.lap_x) << what;
+      EXPECT_LE(l.lap_right, l.left + l.width) << what;
+      EXPECT_LE(l.left + l.width, display.x - 280.0f * u) << what;
+      if (cars == 12 && laps == 3) {
+        if (width_of_12 == 0.0f) width_of_12 = l.width;
+        EXPECT_FLOAT_EQ(l.width, width_of_12) << "the block keeps its size as the position changes: " << what;
+      }
+    }
+  }
   ImGui::DestroyContext();
 }
 
