@@ -56,6 +56,21 @@ std::string parse_heading(std::string_view v, const char* option, std::optional<
   return {};
 }
 
+// "X0,Y0,X1,Y1" with whole numbers >= 0 (a box of lab cells).
+std::string parse_box(std::string_view v, const char* option, std::optional<std::vector<int>>& out) {
+  std::vector<int> n;
+  while (!v.empty()) {
+    const std::size_t comma = v.find(',');
+    int k = -1;
+    if (!parse_number(v.substr(0, comma), k) || k < 0) break;
+    n.push_back(k);
+    v = comma == std::string_view::npos ? std::string_view() : v.substr(comma + 1);
+  }
+  if (n.size() != 4 || !v.empty()) return std::string(option) + " must be X0,Y0,X1,Y1 (whole numbers >= 0)";
+  out = n;
+  return {};
+}
+
 // "X,Y" with whole numbers >= 0.
 std::string parse_cell(std::string_view v, const char* option, std::optional<std::pair<int, int>>& out) {
   const std::size_t comma = v.find(',');
@@ -163,33 +178,9 @@ const std::vector<OptionSpec>& table() {
        }},
       {"lab-box", "X0,Y0,X1,Y1", "planner lab: add a box obstacle over these cells once the planners have answered "
                                   "(the incremental ones repair; default none)",
-       [](Options& o, std::string_view v) -> std::string {
-         std::vector<int> n;
-         while (!v.empty()) {
-           const std::size_t comma = v.find(',');
-           int k = -1;
-           if (!parse_number(v.substr(0, comma), k) || k < 0) break;
-           n.push_back(k);
-           v = comma == std::string_view::npos ? std::string_view() : v.substr(comma + 1);
-         }
-         if (n.size() != 4 || !v.empty()) return "--lab-box must be X0,Y0,X1,Y1 (whole numbers >= 0)";
-         o.lab_box = n;
-         return {};
-       }},
+       [](Options& o, std::string_view v) { return parse_box(v, "--lab-box", o.lab_box); }},
       {"lab-view", "X0,Y0,X1,Y1", "planner lab: show these cells at start, zoomed to fit (default: the whole map; F fits it)",
-       [](Options& o, std::string_view v) -> std::string {
-         std::vector<int> n;
-         while (!v.empty()) {
-           const std::size_t comma = v.find(',');
-           int k = -1;
-           if (!parse_number(v.substr(0, comma), k) || k < 0) break;
-           n.push_back(k);
-           v = comma == std::string_view::npos ? std::string_view() : v.substr(comma + 1);
-         }
-         if (n.size() != 4 || !v.empty()) return "--lab-view must be X0,Y0,X1,Y1 (whole numbers >= 0)";
-         o.lab_view = n;
-         return {};
-       }},
+       [](Options& o, std::string_view v) { return parse_box(v, "--lab-view", o.lab_view); }},
       {"lab-step", "N", "planner lab: show only the first N expansions of the selected planner (default: all)",
        [](Options& o, std::string_view v) -> std::string {
          if (!parse_number(v, o.lab_step) || o.lab_step < 0) return "--lab-step must be a whole number >= 0";
