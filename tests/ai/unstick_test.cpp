@@ -77,6 +77,7 @@ double heading_of(Vec2 v) { return std::atan2(v.y, v.x); }
 // no manoeuvre under way.
 struct Rejoin {
   double at = -1.0;  // s of race time it rejoined (-1: not yet)
+  double handed_back = -1.0;  // s of race time the way out ended and the driver's own layers took over
   bool planned = false;   // the planned way out was driven
   bool reversed = false;  // the fallback's reverse-out was used
   int max_switches = 0;   // changes of direction of the plans driven
@@ -104,6 +105,7 @@ Rejoin run_until_rejoined(Race& race, double limit_s, Hold&& hold) {
     }
     const Car& car = race.world().car(0);
     if (d.state().recovery == Recovery::Unstick) r.planned = true;
+    if (r.planned && r.handed_back < 0.0 && d.state().recovery == Recovery::None) r.handed_back = race.world().time();
     if (d.state().recovery == Recovery::Reverse) r.reversed = true;
     const PathSample at = route.path.at(d.state().s);
     const double along = dot(car.velocity(), at.tangent);
@@ -142,6 +144,7 @@ TEST(Unstick, NoseIntoTheWallAtAStandstillDrivesOutAndRejoins) {
   const Rejoin r = run_until_rejoined(race, 20.0, [](Race&) {});
   EXPECT_GT(r.at, 0.0) << "never rejoined";
   EXPECT_LT(r.at, kRejoinWithin);
+  std::printf("[ figures  ] handed back at %.2f s, rejoined at %.2f s\n", r.handed_back, r.at);
   EXPECT_TRUE(r.planned) << "drove the planned way out";
   EXPECT_FALSE(r.reversed) << "no fallback to the blind reverse";
   EXPECT_EQ(race.result().cars[0].respawns, 0);
@@ -177,6 +180,7 @@ TEST(Unstick, WedgedBetweenTheWallAndAParkedCarDrivesOutAndRejoins) {
   const Rejoin r = run_until_rejoined(race, 20.0, [&](Race& rc) { rc.world().car(1).place(parked, parked_heading, 0.0); });
   EXPECT_GT(r.at, 0.0) << "never rejoined";
   EXPECT_LT(r.at, kRejoinWithin);
+  std::printf("[ figures  ] handed back at %.2f s, rejoined at %.2f s\n", r.handed_back, r.at);
   EXPECT_TRUE(r.planned) << "drove the planned way out";
   EXPECT_FALSE(r.reversed) << "no fallback to the blind reverse";
   EXPECT_EQ(race.result().cars[0].respawns, 0);
