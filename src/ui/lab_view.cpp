@@ -223,6 +223,16 @@ void LabView::to_screen(double x, double y, float& sx, float& sy) const {
 
 // ---- canvas input --------------------------------------------------------------------------
 
+std::vector<ImVec2> LabView::screen_points(const Polygon& p) const {
+  std::vector<ImVec2> pts;
+  for (const Vec2& v : p.vertices) {
+    float sx = 0, sy = 0;
+    to_screen(v.x, v.y, sx, sy);
+    pts.push_back({sx, sy});
+  }
+  return pts;
+}
+
 void LabView::paint_line(LabSession& s, Vec2 a, Vec2 b, bool block) {
   std::vector<GridCell> cells;
   const double len = std::hypot(b.x - a.x, b.y - a.y);
@@ -392,12 +402,7 @@ void LabView::draw_map(const LabSession& s) {
   }
   // Polygon obstacles: outlined.
   for (const Polygon& p : s.map().obstacles) {
-    std::vector<ImVec2> pts;
-    for (const Vec2& v : p.vertices) {
-      float sx = 0, sy = 0;
-      to_screen(v.x, v.y, sx, sy);
-      pts.push_back({sx, sy});
-    }
+    const std::vector<ImVec2> pts = screen_points(p);
     dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), IM_COL32(255, 200, 60, 255), ImDrawFlags_Closed, 2.0f);
   }
   // Paths: side by side where they coincide (each shifted sideways by its rank), over a
@@ -474,12 +479,7 @@ void LabView::draw_motion_extras(const LabSession& s, ImDrawList* dl) const {
     const LabEntry& e = s.entry(i);
     if (!e.enabled || !e.answered) continue;
     for (const Polygon& p : e.outcome.footprints) {
-      std::vector<ImVec2> pts;
-      for (const Vec2& v : p.vertices) {
-        float sx = 0, sy = 0;
-        to_screen(v.x, v.y, sx, sy);
-        pts.push_back({sx, sy});
-      }
+      const std::vector<ImVec2> pts = screen_points(p);
       dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), IM_COL32(0, 0, 0, 160), ImDrawFlags_Closed, 3.0f);
       dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), im_colour(e.colour), ImDrawFlags_Closed, 1.5f);
     }

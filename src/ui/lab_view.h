@@ -18,6 +18,7 @@
 #include "ui/imgui_layer.h"
 
 struct ImDrawList;
+struct ImVec2;
 struct SDL_Renderer;
 struct SDL_Texture;
 
@@ -77,6 +78,7 @@ class LabView {
   void fit(const LabSession& s);
   Vec2 to_cell(float sx, float sy) const;    // screen px -> cell units
   void to_screen(double cx, double cy, float& sx, float& sy) const;
+  std::vector<ImVec2> screen_points(const Polygon& p) const;  // its vertices on screen
   void paint_line(LabSession& s, Vec2 a, Vec2 b, bool block);
 
   SDL_Renderer* renderer_;
