@@ -164,8 +164,9 @@ TEST_P(SongTest, RestartPlaysFromTheTop) {
 }
 
 // What the audio thread pays: the song's render time per second of audio (printed for
-// docs/performance.md). Bound: 10% of a core, far above the few ms measured, so only a
-// pathological slowdown (or a sanitizer build) comes near it.
+// docs/performance.md). Bound: 10% of a core, 5-7 times the 14-30 ms measured (quiet to
+// heavily loaded machine), so only a pathological slowdown trips it; ten times that under
+// AddressSanitizer, which slows this loop several-fold.
 TEST_P(SongTest, RenderCost) {
   MusicPlayer p(song(), kRate);
   std::vector<float> block(2 * 512);
@@ -175,7 +176,11 @@ TEST_P(SongTest, RenderCost) {
   const double s = static_cast<double>(std::clock() - t0) / CLOCKS_PER_SEC;
   const double ms_per_s = 1000.0 * s / (static_cast<double>(blocks) * 512.0 / kRate);
   std::printf("%s: %.2f ms of CPU per second of audio (48 kHz stereo, 512-frame blocks)\n", p.song().name.c_str(), ms_per_s);
+#if defined(__SANITIZE_ADDRESS__)
+  EXPECT_LT(ms_per_s, 1000.0);
+#else
   EXPECT_LT(ms_per_s, 100.0);
+#endif
 }
 
 INSTANTIATE_TEST_SUITE_P(Songs, SongTest, ::testing::Values(0, 1),
