@@ -27,8 +27,8 @@ double sine(double phase) {
     for (int i = 0; i <= kSize; ++i) t[static_cast<std::size_t>(i)] = std::sin(kTwoPi * i / kSize);
     return t;
   }();
-  const double x = (phase - std::floor(phase)) * kSize;
-  const auto i = static_cast<std::size_t>(x);
+  const double x = (phase - std::floor(phase)) * kSize;  // [0, kSize]: a tiny negative phase rounds up to kSize
+  const auto i = std::min(static_cast<std::size_t>(x), static_cast<std::size_t>(kSize - 1));
   const double f = x - static_cast<double>(i);
   return table[i] + f * (table[i + 1] - table[i]);
 }
