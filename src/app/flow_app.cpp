@@ -90,6 +90,10 @@ FlowApp::FlowApp(FlowConfig config, Window& window)
     open_lab(std::move(config_.lab_map));
     config_.lab_map.reset();
   }
+  if (config_.start_setup && !race_ && screen_ == Screen::MainMenu) {
+    setup_mode_ = *config_.start_setup;
+    go(Screen::Setup);
+  }
   if (!messages_.empty() && screen_ != Screen::Race && screen_ != Screen::Results && screen_ != Screen::Lab)
     go(Screen::Message);
   last_counter_ = SDL_GetPerformanceCounter();
@@ -120,6 +124,7 @@ bool FlowApp::frame() {
   if (screen_ == Screen::Race && race_) update_race(seconds);
   else audio_.update(std::vector<audio::CarSound>{}, audio::Listener{});  // menus and pause: the engines fade out
   if (screen_ == Screen::Settings && capture_ == Capture::Pad) capture_binding();
+  audio_.set_music(music_cue());
   draw();
   ++frame_;
   if (config_.options.fixed_time() && frame_ >= config_.options.frames) {
@@ -134,10 +139,29 @@ bool FlowApp::frame() {
   return !quit_;
 }
 
+audio::MusicCue FlowApp::music_cue() const {
+  // The race music from the start lights to the flag, under the pause menu and its
+  // settings too (ducked there); the menu theme on every menu; none in the planner lab.
+  const bool over_race = screen_ == Screen::Paused || (screen_ == Screen::Settings && settings_return_ == Screen::Paused);
+  if (screen_ == Screen::Lab) return {};
+  if (screen_ == Screen::Race || over_race) return {audio::MusicPiece::Race, over_race};
+  return {audio::MusicPiece::Menu, false};
+}
+
 void FlowApp::go(Screen s) {
   if (s == Screen::Loading) loading_frame_ = frame_;
+  if (s != screen_) {
+    previous_screen_ = screen_;
+    screen_since_ = time_;
+  }
   screen_ = s;
   nav_ = {};
+}
+
+float FlowApp::transition() const {
+  constexpr double kTransition = 0.2;  // s: short enough never to hold up a player
+  const double t = std::clamp((time_ - screen_since_) / kTransition, 0.0, 1.0);
+  return static_cast<float>(1.0 - (1.0 - t) * (1.0 - t) * (1.0 - t));  // ease out
 }
 
 void FlowApp::draw() {
@@ -158,6 +182,8 @@ void FlowApp::draw() {
     nav_ = nav;
   }
   last_drawn_ = screen_;
+  previews_drawn_ = false;
+  set_menu_motion(transition());
   ui_.begin_frame(config_.sim_per_frame);
   if (race_behind) {
     const double alpha = config_.sim_per_frame > 0.0 ? 1.0 : clock_.alpha();
@@ -172,6 +198,11 @@ void FlowApp::draw() {
     draw_menu_backdrop(time_, backdrop_view_ != nullptr);
   }
   draw_menus();
+  if (screen_ == Screen::Race && previous_screen_ == Screen::Loading && transition() < 1.0f) {
+    // A new race fades in from black.
+    const auto a = static_cast<unsigned>(std::lround(255.0f * (1.0f - transition())));
+    ImGui::GetForegroundDrawList()->AddRectFilled({0, 0}, ImGui::GetIO().DisplaySize, IM_COL32(0, 0, 0, a));
+  }
   ui_.end_frame();
   nav_ = {};
 }
@@ -428,7 +459,8 @@ void FlowApp::apply_settings() {
   settings_ = sanitized(settings_);
   bound_.set(settings_.input);
   if (race_) race_->apply_settings(settings_);  // mid-race (the pause menu): at once
-  audio_.set_volumes({settings_.audio.master, 0.7 * settings_.audio.engine, 0.8 * settings_.audio.effects});
+  audio_.set_volumes({settings_.audio.master, 0.7 * settings_.audio.engine, 0.8 * settings_.audio.effects,
+                      settings_.audio.music});
   if (SDL_Window* w = window_.sdl_window()) {
     const bool full = (SDL_GetWindowFlags(w) & SDL_WINDOW_FULLSCREEN_DESKTOP) != 0;
     const bool startup = frame_ == 0 && !settings_.display.fullscreen;  // --fullscreen stays

@@ -19,6 +19,7 @@
 // of simulation with no wall clock, so screenshots and tests are deterministic.
 #include <cstdint>
 #include <filesystem>
+#include <future>
 #include <memory>
 #include <optional>
 #include <string>
@@ -40,9 +41,11 @@
 #include "render/camera.h"
 #include "render/track_backdrop.h"
 #include "render/track_view.h"
+#include "ui/car_preview.h"
 #include "ui/imgui_layer.h"
 #include "ui/lab_view.h"
 #include "ui/menu_kit.h"
+#include "ui/track_preview.h"
 
 namespace racer {
 
@@ -57,6 +60,9 @@ struct FlowConfig {
   double sim_per_frame = 0.0;
   /// A race to start at once (--track, --screen race / results); nullopt = the main menu.
   std::optional<RacePlan> start_race;
+  /// Start on this mode's setup screen (--screen quick-race / time-trial / championship);
+  /// nullopt = the main menu.
+  std::optional<RaceMode> start_setup;
   /// Before the first frame, drive the start race this far (s of race clock after lights
   /// out; --screen race), or to the end (--screen results).
   double prerun_s = 0.0;
@@ -83,6 +89,10 @@ class FlowApp {
   const std::vector<std::string>& messages() const { return messages_; }
   const LabSession* lab() const { return lab_.get(); }
   std::int64_t frames() const { return frame_; }
+  /// The song this screen plays, ducked or not (the pause menu).
+  audio::MusicCue music_cue() const;
+  /// The setup screen's previews: drawn this frame (tests).
+  bool previews_drawn() const { return previews_drawn_; }
 
  private:
   // --- the frame (flow_app.cpp)
@@ -93,6 +103,8 @@ class FlowApp {
   void draw_menus();  ///< this screen's ImGui panels
   void draw_backdrop_track();  ///< the menus' backdrop: a flight along a shipped track
   void go(Screen s);
+  /// [0, 1]: how far the screen change has eased in (0.2 s).
+  float transition() const;
 
   // --- races (flow_app.cpp)
   RacePlan plan_from_setup() const;
@@ -113,6 +125,10 @@ class FlowApp {
   // --- screens (flow_screens.cpp)
   void main_menu();
   void setup_menu();
+  void setup_previews(float height);  ///< the track and car beside the setup rows
+  const TrackOutline* track_outline(int track);  ///< made when first shown; null if the file is bad
+  struct CarCard;
+  CarCard* car_card(int car);  ///< the car's spec and figures; null if the file is bad
   void loading_screen();
   void pause_menu();
   void results_screen();
@@ -142,6 +158,7 @@ class FlowApp {
   Screen screen_ = Screen::MainMenu;
   Screen last_drawn_ = Screen::Race;  ///< the screen of the last frame drawn
   Screen settings_return_ = Screen::MainMenu;
+  Screen previous_screen_ = Screen::MainMenu;  ///< the screen before this one
   Screen message_return_ = Screen::MainMenu;
   NavInput nav_;
   bool axis_held_x_ = false, axis_held_y_ = false;
@@ -174,6 +191,20 @@ class FlowApp {
   std::shared_ptr<const Track> backdrop_track_;
   std::unique_ptr<TrackView> backdrop_view_;
   std::unique_ptr<TrackBackdrop> backdrop_;  ///< backdrop_view_ cached in a texture
+
+  // The setup screens' previews, made when first shown (index: the catalog's).
+  struct CarCard {
+    std::optional<CarSpec> spec;
+    CarFigures figures;
+    std::future<CarFigures> measuring;  ///< 0-100 and top speed, off the frame
+    bool loaded = false;
+  };
+  std::vector<std::optional<TrackOutline>> track_outlines_;
+  std::vector<bool> track_outline_tried_;
+  std::vector<CarCard> car_cards_;
+  CarPreview car_preview_;
+  bool previews_drawn_ = false;
+  double screen_since_ = 0.0;  ///< s (time_) the screen changed
 
   // The planner lab (made when first opened).
   std::unique_ptr<LabSession> lab_;

@@ -1,14 +1,17 @@
 // The menu screens of FlowApp, built every frame from live state (immediate mode); the
 // championship's are in app/flow_championship.cpp, the settings in app/flow_settings.cpp.
-// Sections: helpers | main menu | setup | loading | pause | results | messages.
+// Sections: helpers | main menu | setup | setup previews | loading | pause | results | messages.
 #include <SDL.h>
 #include <imgui.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <iterator>
 
 #include "app/flow_app.h"
+#include "track/track_spec.h"
 #include "ui/lap_hud.h"
 
 namespace racer {
@@ -90,7 +93,22 @@ void FlowApp::setup_menu() {
   const char* heading = setup_mode_ == RaceMode::Quick        ? "QUICK RACE"
                         : setup_mode_ == RaceMode::TimeTrial ? "TIME TRIAL"
                                                              : "NEW CHAMPIONSHIP";
-  setup_list_.begin("##setup", f, nav_, heading, 640.0f);
+  setup_list_.begin("##setup", f, nav_, heading, 1180.0f);
+  // Two columns: the choices on the left, the track and the car on the right.
+  const float s = ui_scale();
+  const float inner = ImGui::GetContentRegionAvail().x, gap = 26.0f * s;
+  const float left = std::floor((inner - gap) * 0.47f), right = inner - gap - left;
+  ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, {0.0f, 0.0f});
+  const bool table = ImGui::BeginTable("##setup_columns", 3, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_NoPadOuterX |
+                                                                 ImGuiTableFlags_NoPadInnerX);
+  ImGui::PopStyleVar();
+  if (table) {
+    ImGui::TableSetupColumn("choices", ImGuiTableColumnFlags_WidthFixed, left);
+    ImGui::TableSetupColumn("gap", ImGuiTableColumnFlags_WidthFixed, gap);
+    ImGui::TableSetupColumn("previews", ImGuiTableColumnFlags_WidthFixed, right);
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+  }
   const int tracks = static_cast<int>(catalog_.tracks.size()), cars = static_cast<int>(catalog_.cars.size());
   bool can_start = tracks > 0 && cars > 0;
   if (setup_mode_ != RaceMode::Championship && tracks > 0) {
@@ -121,7 +139,7 @@ void FlowApp::setup_menu() {
       const int i = catalog_.track_index(id);
       list += (list.empty() ? "" : ", ") + catalog_.tracks[static_cast<std::size_t>(i)].name;
     }
-    setup_list_.text(std::to_string(rounds.size()) + " rounds: " + list);
+    setup_list_.text(std::to_string(rounds.size()) + " rounds: " + list, 0, 0.62f);
     can_start = can_start && !rounds.empty();
   } else if (tracks > 0) {
     const CatalogEntry& t = catalog_.tracks[static_cast<std::size_t>(track_choice_)];
@@ -129,12 +147,13 @@ void FlowApp::setup_menu() {
       setup_list_.text("This track file has errors and cannot be raced:\n" + t.error, IM_COL32(255, 120, 100, 255), 0.62f);
       can_start = false;
     } else if (setup_mode_ == RaceMode::Quick) {
-      if (!t.description.empty()) setup_list_.text(t.description);
+      if (!t.description.empty()) setup_list_.text(t.description, 0, 0.62f);
     } else if (setup_mode_ == RaceMode::TimeTrial) {
       const CatalogEntry& c = catalog_.cars[static_cast<std::size_t>(car_choice_)];
       const BestLap* best = records_.best_lap(t.id, c.id);
-      setup_list_.text(best ? "Your record: " + format_lap_time(best->lap_time) + "  (race its ghost)"
-                            : "No lap on record yet: set one and a ghost will chase you next time.");
+      setup_list_.text(best ? "Your record in this car: " + format_lap_time(best->lap_time) + "  (race its ghost)"
+                            : "No lap on record in this car yet: set one and a ghost will chase you next time.",
+                       0, 0.62f);
     }
   }
   if (cars > 0 && !catalog_.cars[static_cast<std::size_t>(car_choice_)].ok()) {
@@ -160,8 +179,152 @@ void FlowApp::setup_menu() {
     }
   }
   if (setup_list_.button("Back")) go(Screen::MainMenu);
-  if (setup_list_.end()) go(Screen::MainMenu);
+  if (table) {
+    ImGui::TableSetColumnIndex(2);
+    setup_previews(right);
+    ImGui::EndTable();
+  }
+  if (setup_list_.end() && screen_ == Screen::Setup) go(Screen::MainMenu);
   draw_hint(f, "Left / Right  change      Enter  select      Esc  back");
+}
+
+// ---- setup previews --------------------------------------------------------------------------
+
+const TrackOutline* FlowApp::track_outline(int track) {
+  const auto n = catalog_.tracks.size();
+  if (track < 0 || static_cast<std::size_t>(track) >= n) return nullptr;
+  if (track_outlines_.size() != n) {
+    track_outlines_.assign(n, std::nullopt);
+    track_outline_tried_.assign(n, false);
+  }
+  const auto i = static_cast<std::size_t>(track);
+  if (!track_outline_tried_[i]) {  // once per track: its spec read and its spline sampled
+    track_outline_tried_[i] = true;
+    if (catalog_.tracks[i].ok())
+      if (const Result<TrackSpec> spec = load_track_spec(catalog_.tracks[i].path)) track_outlines_[i] = make_track_outline(spec.value());
+  }
+  return track_outlines_[i] ? &*track_outlines_[i] : nullptr;
+}
+
+FlowApp::CarCard* FlowApp::car_card(int car) {
+  const auto n = catalog_.cars.size();
+  if (car < 0 || static_cast<std::size_t>(car) >= n) return nullptr;
+  if (car_cards_.size() != n) car_cards_ = std::vector<CarCard>(n);
+  CarCard& c = car_cards_[static_cast<std::size_t>(car)];
+  if (!c.loaded) {
+    c.loaded = true;
+    if (catalog_.cars[static_cast<std::size_t>(car)].ok())
+      if (const Result<CarSpec> spec = load_car_spec(catalog_.cars[static_cast<std::size_t>(car)].path)) {
+        c.spec = spec.value();
+        c.figures = car_figures(*c.spec);
+        // 0-100 and top speed: one acceleration run, on a worker thread (a frame never waits
+        // for it) except in fixed-time runs, whose pictures must not depend on timing.
+        auto measure = [spec = *c.spec, figures = c.figures]() mutable {
+          measure_acceleration(spec, figures);
+          return figures;
+        };
+        if (config_.sim_per_frame > 0.0) c.figures = measure();
+        else c.measuring = std::async(std::launch::async, std::move(measure));
+      }
+  }
+  if (c.measuring.valid() && c.measuring.wait_for(std::chrono::seconds(0)) == std::future_status::ready)
+    c.figures = c.measuring.get();
+  return c.spec ? &c : nullptr;
+}
+
+void FlowApp::setup_previews(float width) {
+  previews_drawn_ = true;
+  const UiFonts& f = ui_.fonts();
+  const float s = ui_scale();
+  const float small = f.menu_size * (s / f.menu_scale) * 0.62f;  // px: the figures' text
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  constexpr ImU32 kLabel = IM_COL32(150, 156, 170, 255), kValue = IM_COL32(236, 238, 244, 255);
+
+  // The track: the one chosen, or the championship's first round.
+  int track = track_choice_;
+  std::string caption;
+  if (setup_mode_ == RaceMode::Championship) {
+    const std::vector<std::string> rounds = season_rounds();
+    track = rounds.empty() ? -1 : catalog_.track_index(rounds.front());
+    if (track >= 0)
+      caption = "ROUND 1 OF " + std::to_string(rounds.size()) + "  \xC2\xB7  " + catalog_.tracks[static_cast<std::size_t>(track)].name;
+  }
+  const float map_h = std::min(width * 0.5f, 262.0f * s);
+  ImVec2 p = ImGui::GetCursorScreenPos();
+  const TrackOutline* outline = track_outline(track);
+  if (outline != nullptr) {
+    draw_track_preview(dl, *outline, p.x, p.y, p.x + width, p.y + map_h, s, f.menu_bold, small * 0.8f);
+  } else {
+    dl->AddRectFilled(p, {p.x + width, p.y + map_h}, IM_COL32(14, 18, 26, 235), 8.0f * s);
+    caption = "No preview: the track file has errors";
+  }
+  if (!caption.empty()) dl->AddText(f.menu_bold, small * 0.85f, {p.x + 10.0f * s, p.y + 8.0f * s}, kLabel, caption.c_str());
+  ImGui::Dummy({width, map_h});
+  if (outline != nullptr) {
+    char line[160];
+    const double w0 = std::round(outline->min_width), w1 = std::round(outline->max_width);
+    const std::string widths = w0 == w1 ? std::to_string(static_cast<int>(w0)) : std::to_string(static_cast<int>(w0)) + "-" + std::to_string(static_cast<int>(w1));
+    std::snprintf(line, sizeof line, "%.2f km  \xC2\xB7  %s m wide  \xC2\xB7  %zu corners", outline->length / 1000.0, widths.c_str(),
+                  outline->corners.size());
+    std::string figures = line;
+    // The lap record on this track, in any car.
+    const std::string& id = catalog_.tracks[static_cast<std::size_t>(track)].id;
+    const BestLap* best = nullptr;
+    std::string best_car;
+    for (const auto& [key, lap] : records_.best_laps())
+      if (key.first == id && (best == nullptr || lap.lap_time < best->lap_time)) {
+        best = &lap;
+        best_car = key.second;
+      }
+    if (best != nullptr) {
+      const int ci = catalog_.car_index(best_car);
+      figures += "  \xC2\xB7  record " + format_lap_time(best->lap_time) + " (" +
+                 (ci >= 0 ? catalog_.cars[static_cast<std::size_t>(ci)].name : best_car) + ")";
+    } else {
+      figures += "  \xC2\xB7  no lap record yet";
+    }
+    setup_list_.text(figures, 0, 0.62f);
+  }
+  ImGui::Dummy({1.0f, 6.0f * s});
+
+  // The car: drawn from above as in a race, with its figures beside it.
+  CarCard* card = car_card(car_choice_);
+  const float card_h = 132.0f * s;
+  p = ImGui::GetCursorScreenPos();
+  dl->AddRectFilled(p, {p.x + width, p.y + card_h}, IM_COL32(14, 18, 26, 235), 8.0f * s);
+  dl->AddRect(p, {p.x + width, p.y + card_h}, IM_COL32(255, 255, 255, 22), 8.0f * s);
+  if (card != nullptr) {
+    const float iw = std::floor(width * 0.40f), ih = std::floor(card_h - 16.0f * s);
+    const ImVec2 ip{p.x + 8.0f * s, p.y + 8.0f * s};
+    dl->AddRectFilledMultiColor(ip, {ip.x + iw, ip.y + ih}, IM_COL32(60, 66, 78, 255), IM_COL32(60, 66, 78, 255),
+                                IM_COL32(34, 38, 46, 255), IM_COL32(34, 38, 46, 255));
+    const CatalogEntry& entry = catalog_.cars[static_cast<std::size_t>(car_choice_)];
+    if (SDL_Texture* t = car_preview_.texture(window_.renderer(), *card->spec, entry.id, static_cast<int>(iw), static_cast<int>(ih)))
+      dl->AddImage(static_cast<ImTextureID>(t), ip, {ip.x + iw, ip.y + ih});
+    const CarFigures& fig = card->figures;
+    char power[64], mass[48], drive[64], sprint[32], top[32];
+    std::snprintf(power, sizeof power, "%.0f kW  \xC2\xB7  %.0f hp", fig.power_w / 1000.0, fig.power_w / 745.7);
+    std::snprintf(mass, sizeof mass, "%.0f kg  \xC2\xB7  %.0f kW/t", fig.mass_kg, fig.power_to_weight);
+    std::snprintf(drive, sizeof drive, "%s  \xC2\xB7  %d-speed %s", drive_name(fig.drive), fig.gears, fig.automatic ? "auto" : "manual");
+    const bool measuring = card->measuring.valid();
+    if (fig.t_0_100_s) std::snprintf(sprint, sizeof sprint, "%.1f s", *fig.t_0_100_s);
+    else std::snprintf(sprint, sizeof sprint, "%s", measuring ? "measuring..." : "not reached");
+    if (fig.top_speed_kmh) std::snprintf(top, sizeof top, "%.0f km/h", *fig.top_speed_kmh);
+    else std::snprintf(top, sizeof top, "%s", measuring ? "measuring..." : "-");
+    const std::pair<const char*, const char*> rows[] = {
+        {"Power", power}, {"Mass", mass}, {"Drive", drive}, {"0-100 km/h", sprint}, {"Top speed", top}};
+    const float x_label = ip.x + iw + 14.0f * s, x_value = x_label + 106.0f * s;
+    const float line_h = (card_h - 16.0f * s) / 5.0f;
+    float y = p.y + 8.0f * s + (line_h - small) * 0.5f;
+    for (const auto& [label, value] : rows) {
+      dl->AddText(f.menu, small, {x_label, y}, kLabel, label);
+      dl->AddText(f.menu_bold, small, {x_value, y}, kValue, value);
+      y += line_h;
+    }
+  } else {
+    dl->AddText(f.menu, small, {p.x + 12.0f * s, p.y + 12.0f * s}, kLabel, "No preview: the car file has errors");
+  }
+  ImGui::Dummy({width, card_h});
 }
 
 // ---- loading -------------------------------------------------------------------------------

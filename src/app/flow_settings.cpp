@@ -58,6 +58,7 @@ void FlowApp::settings_menu() {
   if (int d = settings_list_.choice("Master volume", percent(s.audio.master))) step(s.audio.master, d, 0.1, 0.0, 1.0);
   if (int d = settings_list_.choice("Engines", percent(s.audio.engine))) step(s.audio.engine, d, 0.1, 0.0, 1.0);
   if (int d = settings_list_.choice("Effects", percent(s.audio.effects))) step(s.audio.effects, d, 0.1, 0.0, 1.0);
+  if (int d = settings_list_.choice("Music", percent(s.audio.music))) step(s.audio.music, d, 0.1, 0.0, 1.0);
   settings_list_.heading("Display");
   if (settings_list_.choice("Fullscreen", on_off(s.display.fullscreen))) s.display.fullscreen = !s.display.fullscreen;
   if (settings_list_.choice("Camera", s.display.camera == CameraMode::Follow ? "Follow" : "Rotate with car"))

@@ -2,7 +2,8 @@
 //   --headless        a race of AI cars with no window, results as JSON (app/headless.h)
 //   --screen drive    free driving on the test ground or --track (app/game_app.h)
 //   otherwise         the game: menus and races (app/flow_app.h), starting on the main menu,
-//                     or straight in a race with --track / --screen race / --screen results
+//                     or straight in a race with --track / --screen race / --screen results,
+//                     or on a setup screen with --screen quick-race / time-trial / championship
 // Files named on the command line are checked before any window opens (status 1 if bad).
 #include <cstdio>
 
@@ -132,6 +133,9 @@ int run_game(const Options& o, const char* program) {
     config.start_race = command_line_race(o, config);
     if (!config.start_race) return 1;
   }
+  if (o.screen == "quick-race") config.start_setup = RaceMode::Quick;
+  if (o.screen == "time-trial") config.start_setup = RaceMode::TimeTrial;
+  if (o.screen == "championship") config.start_setup = RaceMode::Championship;
   WindowConfig window_config;
   window_config.title = "racer";
   window_config.width = o.width;

@@ -141,11 +141,14 @@ const std::vector<OptionSpec>& table() {
        }},
       {"screen", "S",
        "start on a screen: menu, race (a race in progress), results (of a short race, driven at once), "
-       "or drive (free driving with the vehicle panel: the test ground, or --track) (default: menu, "
+       "drive (free driving with the vehicle panel: the test ground, or --track), or a setup screen: "
+       "quick-race, time-trial, championship (a new one; --car picks the car shown) (default: menu, "
        "or a race with --track)",
        [](Options& o, std::string_view v) -> std::string {
-         if (v != "menu" && v != "race" && v != "results" && v != "drive")
-           return "--screen must be menu, race, results or drive, got '" + std::string(v) + "'";
+         if (v != "menu" && v != "race" && v != "results" && v != "drive" && v != "quick-race" && v != "time-trial" &&
+             v != "championship")
+           return "--screen must be menu, race, results, drive, quick-race, time-trial or championship, got '" +
+                  std::string(v) + "'";
          o.screen = std::string(v);
          return {};
        }},

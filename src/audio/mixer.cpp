@@ -1,8 +1,10 @@
-// Sections: spatial helpers | sources | render.
+// Sections: spatial helpers | sources | music | render.
 #include "audio/mixer.h"
 
 #include <algorithm>
 #include <cmath>
+
+#include "audio/songs.h"
 
 namespace racer::audio {
 namespace {
@@ -70,14 +72,21 @@ Mixer::Source::Source(int id_, const MixConfig& config)
 
 Mixer::Mixer(MixConfig config) : config_(config) {
   config_.sample_rate = sanitize(config_.sample_rate, 8000.0, 192000.0, 48000.0);
+  config_.music_fade = sanitize(config_.music_fade, 1e-3, 60.0, 1.2);
+  config_.duck_db = sanitize(config_.duck_db, -96.0, 0.0, -12.0);
+  config_.duck_time = sanitize(config_.duck_time, 1e-3, 10.0, 0.12);
   master_ = Smoother(kGainGlide, config_.sample_rate, target_volumes_.master);
+  music_volume_ = Smoother(kGainGlide, config_.sample_rate, 0.0);
+  music_duck_ = Smoother(config_.duck_time, config_.sample_rate, 1.0);
+  songs_[0] = {MusicPiece::Menu, std::make_unique<MusicPlayer>(menu_theme(), config_.sample_rate, mix_seed(config_.seed, 0x4D55u)), 0.0};
+  songs_[1] = {MusicPiece::Race, std::make_unique<MusicPlayer>(race_theme(), config_.sample_rate, mix_seed(config_.seed, 0x5241u)), 0.0};
   sources_.reserve(32);
   pending_.reserve(64);
 }
 
 void Mixer::set_volumes(const MixVolumes& v) {
   target_volumes_ = {sanitize(v.master, 0.0, 1.0, 0.0), sanitize(v.engine, 0.0, 1.0, 0.0),
-                     sanitize(v.effects, 0.0, 1.0, 0.0)};
+                     sanitize(v.effects, 0.0, 1.0, 0.0), sanitize(v.music, 0.0, 1.0, 0.0)};
 }
 
 void Mixer::post(const SoundEvent& event) { pending_.push_back(event); }
@@ -98,6 +107,54 @@ void Mixer::deliver_events(std::span<const CarSound> cars) {
     else s.shift.trigger(e.from_gear, e.to_gear);
   }
   pending_.clear();
+}
+
+// ---- music ----------------------------------------------------------------------------
+
+void Mixer::set_music(const MusicCue& cue) { music_cue_ = cue; }
+
+double Mixer::music_fade(MusicPiece piece) const {
+  for (const SongSlot& s : songs_)
+    if (s.piece == piece) return s.fade;
+  return 0.0;
+}
+
+const MusicPlayer* Mixer::music_player(MusicPiece piece) const {
+  for (const SongSlot& s : songs_)
+    if (s.piece == piece) return s.player.get();
+  return nullptr;
+}
+
+double Mixer::duck_target() const { return music_cue_.ducked ? std::pow(10.0, config_.duck_db / 20.0) : 1.0; }
+
+void Mixer::mix_music(std::span<float> out) {
+  const std::size_t frames = out.size() / 2;
+  const double volume = target_volumes_.music, duck = duck_target();
+  if (volume == 0.0 && music_volume_.value() == 0.0) return;  // muted: nothing to synthesise
+  if (music_buf_.size() < out.size()) {
+    music_buf_.resize(out.size());
+    song_buf_.resize(out.size());
+  }
+  std::fill_n(music_buf_.begin(), out.size(), 0.0f);
+  const double step = 1.0 / (config_.music_fade * config_.sample_rate);
+  for (SongSlot& s : songs_) {
+    const double to = s.piece == music_cue_.piece ? 1.0 : 0.0;
+    if (s.fade == 0.0 && to == 0.0) continue;
+    const std::span<float> song(song_buf_.data(), out.size());
+    s.player->render(song);
+    for (std::size_t i = 0; i < frames; ++i) {
+      s.fade = to > s.fade ? std::min(to, s.fade + step) : std::max(to, s.fade - step);
+      const double heard = s.fade * s.fade * (3.0 - 2.0 * s.fade);  // smoothstep: no corner at the ends
+      music_buf_[2 * i] += static_cast<float>(heard * static_cast<double>(song[2 * i]));
+      music_buf_[2 * i + 1] += static_cast<float>(heard * static_cast<double>(song[2 * i + 1]));
+    }
+    if (s.fade == 0.0) s.player->restart();  // faded out: next time from the top
+  }
+  for (std::size_t i = 0; i < frames; ++i) {
+    const double g = music_volume_.next(volume) * music_duck_.next(duck);
+    out[2 * i] += static_cast<float>(g * static_cast<double>(music_buf_[2 * i]));
+    out[2 * i + 1] += static_cast<float>(g * static_cast<double>(music_buf_[2 * i + 1]));
+  }
 }
 
 // ---- render ---------------------------------------------------------------------------
@@ -144,7 +201,12 @@ void Mixer::mix_source(Source& s, const CarSound* car, const Listener& listener,
 void Mixer::render(std::span<const CarSound> cars, const Listener& listener, std::span<float> out) {
   const std::size_t frames = out.size() / 2;
   std::fill(out.begin(), out.end(), 0.0f);
-  if (!started_) master_.reset(target_volumes_.master);
+  if (!started_) {  // what was set before the first block applies at once
+    master_.reset(target_volumes_.master);
+    music_volume_.reset(target_volumes_.music);
+    music_duck_.reset(duck_target());
+    for (SongSlot& s : songs_) s.fade = s.piece == music_cue_.piece ? 1.0 : 0.0;
+  }
   started_ = true;
   if (engine_buf_.size() < frames) {
     engine_buf_.resize(frames);
@@ -167,6 +229,7 @@ void Mixer::render(std::span<const CarSound> cars, const Listener& listener, std
     return !s.listed && s.engine_left.value() == 0.0 && s.engine_right.value() == 0.0 && s.fx_left.value() == 0.0 &&
            s.fx_right.value() == 0.0;
   });
+  mix_music(out);  // under the cars: the music's level sits below the effects'
   for (std::size_t i = 0; i < frames; ++i) {
     const double m = master_.next(target_volumes_.master);
     out[2 * i] = static_cast<float>(soft_clip(m * static_cast<double>(out[2 * i])));

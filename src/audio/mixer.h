@@ -2,14 +2,19 @@
 // Mixer: every car's voices (engine, tyres, impacts, gear changes) mixed into one
 // interleaved stereo buffer for a listener: inverse-distance attenuation, constant-power
 // pan along the listener's right, Doppler on the engine, volume settings, a soft limiter.
+// Under them the music (audio/music.h, audio/songs.h): the menu theme or the race music,
+// crossfaded when the cue changes, at its own volume, ducked (the pause menu) with a glide.
 // Pure: no SDL, no clock; the same calls give the same samples.
 // Sections: inputs | spatial helpers | the mixer.
+#include <array>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <vector>
 
 #include "audio/engine_voice.h"
 #include "audio/impact_voice.h"
+#include "audio/music.h"
 #include "audio/shift_voice.h"
 #include "audio/squeal_voice.h"
 #include "core/vec2.h"
@@ -47,6 +52,15 @@ struct MixVolumes {
   double master = 0.8;   ///< [0, 1]
   double engine = 0.7;   ///< [0, 1], engines
   double effects = 0.8;  ///< [0, 1], tyres, impacts, gear changes
+  double music = 0.7;    ///< [0, 1], the music
+};
+
+/// Which song plays.
+enum class MusicPiece { None, Menu, Race };
+struct MusicCue {
+  MusicPiece piece = MusicPiece::None;
+  bool ducked = false;  ///< lowered by MixConfig::duck_db (under the pause menu)
+  bool operator==(const MusicCue&) const = default;
 };
 
 struct MixConfig {
@@ -57,6 +71,9 @@ struct MixConfig {
   double pan_width = 0.8;           ///< [0, 1]: how far to one side a source can go
   double doppler = 1.0;             ///< Doppler scale, 0 = off
   std::uint32_t seed = 1;           ///< noise seed (each car's voices mix in their id)
+  double music_fade = 1.2;          ///< s, a song fading in or out (the crossfade), > 0
+  double duck_db = -12.0;           ///< dB, the music's level while ducked, <= 0
+  double duck_time = 0.12;          ///< s, time constant of the duck's glide, > 0
 };
 
 // ---- spatial helpers ------------------------------------------------------------------
@@ -92,6 +109,16 @@ class Mixer {
   void set_volumes(const MixVolumes& volumes);
   const MixConfig& config() const { return config_; }
 
+  /// The song to play: a new piece fades in from its start while the old one fades out
+  /// (MixConfig::music_fade) and is rewound; ducking glides (MixConfig::duck_time). Set
+  /// before the first render(), it applies at once.
+  void set_music(const MusicCue& cue);
+  const MusicCue& music() const { return music_cue_; }
+  /// [0, 1], how far faded in a piece is (tests).
+  double music_fade(MusicPiece piece) const;
+  /// The piece's player, null for None (tests: its loop length and position).
+  const MusicPlayer* music_player(MusicPiece piece) const;
+
   /// Queues a one-off sound; it starts at the next render() that lists its car.
   void post(const SoundEvent& event);
 
@@ -116,9 +143,16 @@ class Mixer {
     Smoother engine_left, engine_right, fx_left, fx_right;
     bool listed = false;  ///< in this render's cars
   };
+  struct SongSlot {
+    MusicPiece piece = MusicPiece::None;
+    std::unique_ptr<MusicPlayer> player;
+    double fade = 0.0;  ///< [0, 1], linear; heard through a smoothstep
+  };
   Source& source_for(int id);
   void deliver_events(std::span<const CarSound> cars);
   void mix_source(Source& s, const CarSound* car, const Listener& listener, std::span<float> out);
+  void mix_music(std::span<float> out);
+  double duck_target() const;  ///< 1, or the duck's gain while ducked
 
   MixConfig config_;
   MixVolumes target_volumes_{};
@@ -127,6 +161,11 @@ class Mixer {
   std::vector<Source> sources_;
   std::vector<SoundEvent> pending_;
   std::vector<float> engine_buf_, fx_buf_, float_out_;
+  MusicCue music_cue_;
+  std::array<SongSlot, 2> songs_;  ///< the menu theme, the race music
+  Smoother music_volume_;  ///< the volume setting (glides like the others)
+  Smoother music_duck_;    ///< 1 or the duck's gain (glides over duck_time)
+  std::vector<float> music_buf_, song_buf_;
 };
 
 }  // namespace racer::audio

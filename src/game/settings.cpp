@@ -133,6 +133,7 @@ Settings sanitized(Settings s) {
   s.audio.master = clamp_or(s.audio.master, 0.0, 1.0, d.audio.master);
   s.audio.engine = clamp_or(s.audio.engine, 0.0, 1.0, d.audio.engine);
   s.audio.effects = clamp_or(s.audio.effects, 0.0, 1.0, d.audio.effects);
+  s.audio.music = clamp_or(s.audio.music, 0.0, 1.0, d.audio.music);
   s.input.stick_deadzone = clamp_or(s.input.stick_deadzone, 0.0, 0.9, d.input.stick_deadzone);
   s.input.trigger_deadzone = clamp_or(s.input.trigger_deadzone, 0.0, 0.9, d.input.trigger_deadzone);
   s.input.steering_sensitivity =
@@ -252,6 +253,7 @@ Settings read_settings(const JsonDoc& doc, std::vector<DataError>& errors, bool&
     s.audio.master = r.number("master", 0.0, 1.0, "", s.audio.master);
     s.audio.engine = r.number("engine", 0.0, 1.0, "", s.audio.engine);
     s.audio.effects = r.number("effects", 0.0, 1.0, "", s.audio.effects);
+    s.audio.music = r.number("music", 0.0, 1.0, "", s.audio.music);  // absent in older files: the default
   });
   section(root, "display", [&](ObjectReader& r) {
     s.display.fullscreen = r.boolean("fullscreen", s.display.fullscreen);
@@ -305,7 +307,8 @@ std::string settings_to_json(const Settings& settings) {
   const Settings s = sanitized(settings);
   ordered_json j;
   j["format"] = kSettingsFormat;
-  j["audio"] = {{"master", s.audio.master}, {"engine", s.audio.engine}, {"effects", s.audio.effects}};
+  j["audio"] = {{"master", s.audio.master}, {"engine", s.audio.engine}, {"effects", s.audio.effects},
+                {"music", s.audio.music}};
   j["display"] = {{"fullscreen", s.display.fullscreen},
                   {"vsync", s.display.vsync},
                   {"camera", s.display.camera == CameraMode::Rotate ? "rotate" : "follow"},

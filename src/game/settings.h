@@ -78,6 +78,7 @@ struct AudioSettings {
   double master = 0.8;   ///< [0, 1]
   double engine = 1.0;   ///< [0, 1], times master
   double effects = 1.0;  ///< [0, 1], times master (tyres, impacts)
+  double music = 0.7;    ///< [0, 1], times master (the menu theme and the race music)
   bool operator==(const AudioSettings&) const = default;
 };
 

@@ -86,6 +86,14 @@ void AudioOut::set_volumes(const audio::MixVolumes& volumes) {
   SDL_UnlockAudioDevice(device_);
 }
 
+void AudioOut::set_music(const audio::MusicCue& cue) {
+  if (!ok() || cue == music_) return;
+  SDL_LockAudioDevice(device_);
+  music_ = cue;
+  music_changed_ = true;
+  SDL_UnlockAudioDevice(device_);
+}
+
 void AudioOut::update(const std::vector<audio::CarSound>& cars, const audio::Listener& listener) {
   if (!ok()) return;
   SDL_LockAudioDevice(device_);
@@ -140,6 +148,10 @@ void AudioOut::mix(float* out, int frames) {
   if (volumes_changed_) {
     mixer_->set_volumes(volumes_);
     volumes_changed_ = false;
+  }
+  if (music_changed_) {
+    mixer_->set_music(music_);
+    music_changed_ = false;
   }
   for (const audio::SoundEvent& e : events_) mixer_->post(e);
   events_.clear();

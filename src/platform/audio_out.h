@@ -1,7 +1,7 @@
 #pragma once
 // AudioOut: the SDL audio device, fed by audio::Mixer from SDL's audio thread.
 // The game thread hands over each frame's parameters (every car's rpm, load, slip,
-// position, velocity; one-off impacts and gear changes) into a small parameter block
+// position, velocity; one-off impacts and gear changes; the music's cue) into a small parameter block
 // guarded by SDL_LockAudioDevice; the callback (which SDL runs with that lock held) mixes
 // from it. Without a device (no sound card, SDL audio failing) ok() is false, every call is
 // a cheap no-op and the game goes on silent. Works with SDL_AUDIODRIVER=dummy.
@@ -45,6 +45,9 @@ class AudioOut {
   int sample_rate() const { return sample_rate_; }  ///< Hz the device runs at (0 without one)
 
   void set_volumes(const audio::MixVolumes& volumes);
+  /// The song to play (the mixer crossfades to it) and whether it is ducked; cheap when
+  /// unchanged (call it every frame).
+  void set_music(const audio::MusicCue& cue);
   /// The cars and listener for the next callbacks (replaces the last ones).
   void update(const std::vector<audio::CarSound>& cars, const audio::Listener& listener);
   /// Queues a one-off sound (at most 64 wait between callbacks; more are dropped).
@@ -79,6 +82,8 @@ class AudioOut {
   std::vector<audio::SoundEvent> events_;
   audio::MixVolumes volumes_;
   bool volumes_changed_ = true;
+  audio::MusicCue music_;  ///< also read by the game thread alone (set_music's comparison)
+  bool music_changed_ = false;
 
   std::atomic<std::int64_t> frames_mixed_{0};
 };

@@ -22,6 +22,8 @@ constexpr ImU32 kPlayerRow = IM_COL32(255, 138, 28, 70);
 
 float font_scale(const UiFonts& fonts) { return ui_scale() / fonts.menu_scale; }
 
+float g_motion = 1.0f;  // set_menu_motion: this frame's screen change progress
+
 // The key hint line (draw_hint): its centre, and the top of its box, in units above the
 // bottom of the screen (its text is 0.62 of the menu size: about 18 units high).
 constexpr float kHintCentre = 54.0f, kHintTop = kHintCentre + 15.0f;
@@ -35,6 +37,7 @@ void arrow(ImDrawList* dl, ImVec2 c, float size, bool right, ImU32 colour) {
 }  // namespace
 
 float ui_scale() { return std::max(0.5f, ImGui::GetIO().DisplaySize.y / 720.0f); }
+void set_menu_motion(float progress) { g_motion = std::clamp(progress, 0.0f, 1.0f); }
 unsigned accent_colour() { return kAccent; }
 
 // ---- backdrop ------------------------------------------------------------------------------
@@ -100,7 +103,7 @@ void MenuList::begin(const char* id, const UiFonts& fonts, const NavInput& nav, 
   const float max_h = std::max(bottom - top, 1.0f);
   const float h = std::min(last_height_, max_h);
   const float centre = std::clamp(d.y * centre_y, top + h * 0.5f, std::max(top + h * 0.5f, bottom - h * 0.5f));
-  ImGui::SetNextWindowPos({d.x * 0.5f, centre}, ImGuiCond_Always, {0.5f, 0.5f});
+  ImGui::SetNextWindowPos({d.x * 0.5f, centre + (1.0f - g_motion) * 24.0f * s}, ImGuiCond_Always, {0.5f, 0.5f});
   ImGui::SetNextWindowSizeConstraints({w, 0.0f}, {w, max_h});
   ImGui::PushStyleColor(ImGuiCol_WindowBg, kPanel);
   ImGui::PushStyleColor(ImGuiCol_Border, IM_COL32(255, 138, 28, 90));
@@ -108,6 +111,7 @@ void MenuList::begin(const char* id, const UiFonts& fonts, const NavInput& nav, 
   ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 10.0f * s);
   ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, {8.0f * s, 6.0f * s});
   ImGui::PushStyleVar(ImGuiStyleVar_ScrollbarSize, 8.0f * s);
+  ImGui::PushStyleVar(ImGuiStyleVar_Alpha, 0.15f + 0.85f * g_motion);
   // One window for every menu panel: a new window would be hidden for its first frame
   // while ImGui measures it, so each screen change would flash an empty backdrop.
   (void)id;
@@ -115,6 +119,7 @@ void MenuList::begin(const char* id, const UiFonts& fonts, const NavInput& nav, 
                ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
                    ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
                    ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoNav);
+  vtx_start_ = ImGui::GetWindowDrawList()->VtxBuffer.Size;
   const int frame = ImGui::GetFrameCount();
   if (frame != last_frame_ + 1) {  // this list was not on screen last frame: start at its top
     ImGui::SetScrollY(0.0f);
@@ -139,9 +144,18 @@ void MenuList::begin(const char* id, const UiFonts& fonts, const NavInput& nav, 
 
 bool MenuList::end() {
   ImGui::PopFont();
+  if (g_motion < 1.0f) {  // fading in: the rows and pictures drawn in fixed colours too
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const float k = 0.15f + 0.85f * g_motion;
+    for (int i = vtx_start_; i < dl->VtxBuffer.Size; ++i) {
+      ImU32& c = dl->VtxBuffer[i].col;
+      const auto a = static_cast<ImU32>(static_cast<float>((c >> IM_COL32_A_SHIFT) & 0xFF) * k);
+      c = (c & ~IM_COL32_A_MASK) | (a << IM_COL32_A_SHIFT);
+    }
+  }
   last_height_ = ImGui::GetWindowHeight();
   ImGui::End();
-  ImGui::PopStyleVar(4);
+  ImGui::PopStyleVar(5);
   ImGui::PopStyleColor(2);
   last_rows_ = rows_;
   if (focus >= rows_ && rows_ > 0) focus = rows_ - 1;

@@ -27,6 +27,10 @@ struct NavInput {
 /// Window height / 720 (the menus' unit), at least 0.5.
 float ui_scale();
 
+/// The screen change's progress, [0, 1] eased (1: settled): the next panels fade in from
+/// transparent and slide up into place from 24 units below. Set once per frame.
+void set_menu_motion(float progress);
+
 /// The menu backdrop (a dark gradient, stripes, a chequered band), full screen, drawn
 /// behind everything. `t`: s, moves the stripes slowly. `over_picture`: the gradient is
 /// translucent, darkening what was drawn before it (a track).
@@ -74,6 +78,7 @@ class MenuList {
   bool mouse_moved_ = false;
   int last_frame_ = -10;  ///< ImGui frame this list was last drawn in
   float last_height_ = 0.0f;  ///< px, the panel's height when last drawn
+  int vtx_start_ = 0;         ///< the panel's first vertex after its background (the fade-in)
 };
 
 /// A results-style table in the current panel (results, standings): `header`, then

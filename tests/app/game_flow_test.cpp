@@ -288,55 +288,109 @@ TEST_F(GameFlowTest, TimeTrialOffersNoAiPanel) {
   EXPECT_EQ(app_->screen(), Screen::MainMenu);
 }
 
-// At 1280x720 every setup screen fits its panel (Quick Race on every shipped track, Time
-// Trial, a new championship): nothing to scroll, "Back" on screen, the panel clear of the
-// key hint at the bottom. The Quick Race setup once cut "Back" off until one scrolled.
-TEST_F(GameFlowTest, SetupScreensFitAt720p) {
-  window_.reset();
-  WindowConfig wc;
-  wc.width = 1280;
-  wc.height = 720;
-  wc.vsync = false;
-  window_ = std::make_unique<Window>(wc);
-  ASSERT_TRUE(window_->ok()) << window_->error();
-  make_app(/*autodrive=*/false);
-  auto expect_fits = [](const std::string& what) {
-    const ImGuiWindow* panel = ImGui::FindWindowByName("##menu_panel");
-    ASSERT_NE(panel, nullptr);
-    EXPECT_LE(panel->ScrollMax.y, 0.0f) << what << ": the panel scrolls";
-    EXPECT_GE(panel->Pos.y, 0.0f) << what;
-    // draw_hint's box starts 54 + 15 design px above the bottom (at 720p, 1 px each).
-    EXPECT_LE(panel->Pos.y + panel->Size.y, 720.0f - 69.0f) << what << ": the panel runs into the key hint";
-  };
-  tap(SDLK_RETURN);  // Quick Race
-  ASSERT_EQ(app_->screen(), Screen::Setup);
-  for (int track = 0; track < 5; ++track) {
-    // A new description changes the panel's height: ImGui fits the size a frame later, and
-    // the panel is placed by its last height one more frame later.
+// At 1280x720 and at 1920x1080 every setup screen fits its panel with the track and car
+// previews beside the choices (Quick Race on every shipped track and with every car, Time
+// Trial, a new championship): nothing to scroll either way, "Back" on screen, the panel
+// inside the screen and clear of the key hint at the bottom. The Quick Race setup once cut
+// "Back" off until one scrolled.
+class SetupFitTest : public GameFlowTest {
+ protected:
+  void expect_setup_screens_fit(int width, int height) {
+    window_.reset();
+    WindowConfig wc;
+    wc.width = width;
+    wc.height = height;
+    wc.vsync = false;
+    window_ = std::make_unique<Window>(wc);
+    ASSERT_TRUE(window_->ok()) << window_->error();
+    make_app(/*autodrive=*/false);
+    const float w = static_cast<float>(width), h = static_cast<float>(height), scale = h / 720.0f;
+    auto expect_fits = [&](const std::string& what) {
+      const ImGuiWindow* panel = ImGui::FindWindowByName("##menu_panel");
+      ASSERT_NE(panel, nullptr);
+      EXPECT_TRUE(app_->previews_drawn()) << what;
+      EXPECT_LE(panel->ScrollMax.y, 0.0f) << what << ": the panel scrolls";
+      EXPECT_LE(panel->ScrollMax.x, 0.0f) << what << ": the panel scrolls sideways";
+      EXPECT_GE(panel->Pos.y, 0.0f) << what;
+      EXPECT_GE(panel->Pos.x, 0.0f) << what;
+      EXPECT_LE(panel->Pos.x + panel->Size.x, w) << what;
+      // draw_hint's box starts 54 + 15 design px above the bottom (1 px each at 720p).
+      EXPECT_LE(panel->Pos.y + panel->Size.y, h - 69.0f * scale) << what << ": the panel runs into the key hint";
+    };
+    tap(SDLK_RETURN);  // Quick Race
+    ASSERT_EQ(app_->screen(), Screen::Setup);
+    for (int track = 0; track < 5; ++track) {
+      // A new description changes the panel's height: ImGui fits the size a frame later, and
+      // the panel is placed by its last height one more frame later.
+      frame();
+      frame();
+      expect_fits("Quick Race, track " + std::to_string(track));
+      tap(SDLK_DOWN, 2);
+      tap(SDLK_RIGHT, 6);  // 11 opponents: the longest "Start from" values
+      tap(SDLK_DOWN, 3);
+      tap(SDLK_LEFT, 2);   // "P11"
+      tap(SDLK_UP, 5);
+      expect_fits("Quick Race, 11 opponents, track " + std::to_string(track));
+      tap(SDLK_RIGHT);     // the next track
+    }
+    tap(SDLK_DOWN);  // the car
+    for (int car = 0; car < 3; ++car) {
+      tap(SDLK_RIGHT);
+      frame();
+      expect_fits("Quick Race, car " + std::to_string(car));
+    }
+    shot("setup_" + std::to_string(height) + "p");
+    tap(SDLK_ESCAPE);
+    tap(SDLK_DOWN);
+    tap(SDLK_RETURN);  // Time Trial
+    ASSERT_EQ(app_->screen(), Screen::Setup);
     frame();
     frame();
-    expect_fits("Quick Race, track " + std::to_string(track));
-    tap(SDLK_DOWN, 2);
-    tap(SDLK_RIGHT, 6);  // 11 opponents: the longest "Start from" values
-    tap(SDLK_DOWN, 3);
-    tap(SDLK_LEFT, 2);   // "P11"
-    tap(SDLK_UP, 5);
-    expect_fits("Quick Race, 11 opponents, track " + std::to_string(track));
-    tap(SDLK_RIGHT);     // the next track
+    expect_fits("Time Trial");
+    tap(SDLK_ESCAPE);
+    tap(SDLK_DOWN);
+    tap(SDLK_RETURN);  // Championship (none saved: its setup)
+    ASSERT_EQ(app_->screen(), Screen::Setup);
+    frame();
+    frame();
+    expect_fits("New championship");
   }
-  shot("setup_720p");
-  tap(SDLK_ESCAPE);
-  tap(SDLK_DOWN);
-  tap(SDLK_RETURN);  // Time Trial
-  ASSERT_EQ(app_->screen(), Screen::Setup);
+};
+
+TEST_F(SetupFitTest, SetupScreensFitAt720p) { expect_setup_screens_fit(1280, 720); }
+TEST_F(SetupFitTest, SetupScreensFitAt1080p) { expect_setup_screens_fit(1920, 1080); }
+
+// The music follows the screens: the menu theme on the menus, the race music in a race,
+// ducked under the pause menu and its settings, back to full on resume, the menu theme
+// again after quitting to the menu.
+TEST_F(GameFlowTest, MusicFollowsTheScreens) {
+  make_app(/*autodrive=*/false);
+  EXPECT_EQ(app_->music_cue(), (audio::MusicCue{audio::MusicPiece::Menu, false}));
+  tap(SDLK_RETURN);   // Quick Race
+  EXPECT_EQ(app_->music_cue().piece, audio::MusicPiece::Menu);
+  tap(SDLK_DOWN, 2);
+  tap(SDLK_LEFT, 5);  // no opponents
+  tap(SDLK_DOWN, 4);
+  tap(SDLK_RETURN);
   frame();
-  expect_fits("Time Trial");
+  ASSERT_EQ(app_->screen(), Screen::Race);
+  EXPECT_EQ(app_->music_cue(), (audio::MusicCue{audio::MusicPiece::Race, false}));
   tap(SDLK_ESCAPE);
-  tap(SDLK_DOWN);
-  tap(SDLK_RETURN);  // Championship (none saved: its setup)
-  ASSERT_EQ(app_->screen(), Screen::Setup);
-  frame();
-  expect_fits("New championship");
+  ASSERT_EQ(app_->screen(), Screen::Paused);
+  EXPECT_EQ(app_->music_cue(), (audio::MusicCue{audio::MusicPiece::Race, true}));
+  tap(SDLK_DOWN, 2);  // Settings
+  tap(SDLK_RETURN);
+  ASSERT_EQ(app_->screen(), Screen::Settings);
+  EXPECT_EQ(app_->music_cue(), (audio::MusicCue{audio::MusicPiece::Race, true}));
+  tap(SDLK_ESCAPE);   // back to the pause menu
+  tap(SDLK_ESCAPE);   // resume
+  ASSERT_EQ(app_->screen(), Screen::Race);
+  EXPECT_EQ(app_->music_cue(), (audio::MusicCue{audio::MusicPiece::Race, false}));
+  tap(SDLK_ESCAPE);
+  tap(SDLK_DOWN, 3);  // Quit to menu (no AI panel row without AI cars)
+  tap(SDLK_RETURN);
+  ASSERT_EQ(app_->screen(), Screen::MainMenu);
+  EXPECT_EQ(app_->music_cue(), (audio::MusicCue{audio::MusicPiece::Menu, false}));
 }
 
 // Settings changed from the pause menu apply to the race at once (they once waited for a
@@ -364,8 +418,9 @@ TEST_F(GameFlowTest, SettingsFromThePauseMenuApplyAtOnce) {
   tap(SDLK_DOWN, 2);  // Resume, Restart -> Settings (no AI panel row: no AI cars)
   tap(SDLK_RETURN);
   ASSERT_EQ(app_->screen(), Screen::Settings);
-  // Rows: 3 volumes; fullscreen, camera, zoom; damage, steering, stick, trigger, ABS, ...
-  tap(SDLK_DOWN, 4);
+  // Rows: 4 volumes (master, engines, effects, music); fullscreen, camera, zoom; damage,
+  // steering, stick, trigger, ABS, ...
+  tap(SDLK_DOWN, 5);
   tap(SDLK_RIGHT);  // camera: rotate with car
   EXPECT_TRUE(race.camera().config().rotate_with_car) << "applied while the settings are open";
   tap(SDLK_DOWN);
@@ -571,9 +626,9 @@ TEST_F(GameFlowTest, SettingsAreChangedReboundSavedAndLoadedAgain) {
   ASSERT_EQ(app_->screen(), Screen::Settings);
   tap(SDLK_LEFT);  // master volume 80% -> 70%
   EXPECT_NEAR(app_->settings().audio.master, 0.7, 1e-9);
-  // Rows: 3 volumes, 3 display, 7 driving (damage first), then the keyboard's actions
+  // Rows: 4 volumes, 3 display, 7 driving (damage first), then the keyboard's actions
   // (throttle is 3rd).
-  tap(SDLK_DOWN, 6);
+  tap(SDLK_DOWN, 7);
   tap(SDLK_RIGHT);  // damage: visual -> full
   EXPECT_EQ(app_->settings().damage, DamageMode::Full);
   tap(SDLK_DOWN, 9);

@@ -22,7 +22,7 @@ using Names = std::vector<std::string>;
 
 Settings changed_settings() {
   Settings s;
-  s.audio = {0.25, 0.5, 0.0};
+  s.audio = {0.25, 0.5, 0.0, 0.4};
   s.display = {true, false, CameraMode::Rotate, false};
   s.damage = DamageMode::Full;
   s.input.stick_deadzone = 0.2;
@@ -134,6 +134,19 @@ TEST(Settings, MissingFileGivesDefaultsSilently) {
   EXPECT_FALSE(loaded.message.has_value());
   EXPECT_TRUE(loaded.may_save);
   EXPECT_TRUE(test::entries(dir.path()).empty()) << "nothing is created by loading";
+}
+
+// A file written before the music had a volume (no "audio.music") loads without a message,
+// the music at its default; the next save writes the key.
+TEST(Settings, FileWithoutMusicVolumeLoadsWithTheDefault) {
+  const SettingsParse p = parse_settings(with(R"("audio": {"master": 0.5, "engine": 1.0, "effects": 0.75})"), "s.json");
+  ASSERT_TRUE(p.errors.empty()) << join_errors(p.errors);
+  EXPECT_DOUBLE_EQ(p.settings.audio.music, AudioSettings{}.music);
+  EXPECT_DOUBLE_EQ(p.settings.audio.effects, 0.75);
+  EXPECT_NE(settings_to_json(p.settings).find("\"music\": 0.7"), std::string::npos);
+  const SettingsParse bad = parse_settings(with(R"("audio": {"music": 1.5})"), "s.json");
+  ASSERT_EQ(bad.errors.size(), 1u);
+  EXPECT_DOUBLE_EQ(bad.settings.audio.music, AudioSettings{}.music);
 }
 
 TEST(Settings, MissingKeysTakeDefaultsAndASingleNameIsAccepted) {
