@@ -19,7 +19,6 @@
 // of simulation with no wall clock, so screenshots and tests are deterministic.
 #include <cstdint>
 #include <filesystem>
-#include <future>
 #include <memory>
 #include <optional>
 #include <string>
@@ -196,7 +195,6 @@ class FlowApp {
   struct CarCard {
     std::optional<CarSpec> spec;
     CarFigures figures;
-    std::future<CarFigures> measuring;  ///< 0-100 and top speed, off the frame
     bool loaded = false;
   };
   std::vector<std::optional<TrackOutline>> track_outlines_;

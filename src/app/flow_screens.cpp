@@ -5,7 +5,6 @@
 #include <imgui.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <iterator>
@@ -217,18 +216,12 @@ FlowApp::CarCard* FlowApp::car_card(int car) {
       if (const Result<CarSpec> spec = load_car_spec(catalog_.cars[static_cast<std::size_t>(car)].path)) {
         c.spec = spec.value();
         c.figures = car_figures(*c.spec);
-        // 0-100 and top speed: one acceleration run, on a worker thread (a frame never waits
-        // for it) except in fixed-time runs, whose pictures must not depend on timing.
-        auto measure = [spec = *c.spec, figures = c.figures]() mutable {
-          measure_acceleration(spec, figures);
-          return figures;
-        };
-        if (config_.sim_per_frame > 0.0) c.figures = measure();
-        else c.measuring = std::async(std::launch::async, std::move(measure));
+        // 0-100 and top speed: one acceleration run of 60 simulated s at 120 Hz (about 20 ms,
+        // once per car), on this thread: the simulation's physics library keeps global
+        // counters that a worker thread would race with a race started meanwhile.
+        measure_acceleration(*c.spec, c.figures);
       }
   }
-  if (c.measuring.valid() && c.measuring.wait_for(std::chrono::seconds(0)) == std::future_status::ready)
-    c.figures = c.measuring.get();
   return c.spec ? &c : nullptr;
 }
 
@@ -306,11 +299,10 @@ void FlowApp::setup_previews(float width) {
     std::snprintf(power, sizeof power, "%.0f kW  \xC2\xB7  %.0f hp", fig.power_w / 1000.0, fig.power_w / 745.7);
     std::snprintf(mass, sizeof mass, "%.0f kg  \xC2\xB7  %.0f kW/t", fig.mass_kg, fig.power_to_weight);
     std::snprintf(drive, sizeof drive, "%s  \xC2\xB7  %d-speed %s", drive_name(fig.drive), fig.gears, fig.automatic ? "auto" : "manual");
-    const bool measuring = card->measuring.valid();
     if (fig.t_0_100_s) std::snprintf(sprint, sizeof sprint, "%.1f s", *fig.t_0_100_s);
-    else std::snprintf(sprint, sizeof sprint, "%s", measuring ? "measuring..." : "not reached");
+    else std::snprintf(sprint, sizeof sprint, "not reached");
     if (fig.top_speed_kmh) std::snprintf(top, sizeof top, "%.0f km/h", *fig.top_speed_kmh);
-    else std::snprintf(top, sizeof top, "%s", measuring ? "measuring..." : "-");
+    else std::snprintf(top, sizeof top, "-");
     const std::pair<const char*, const char*> rows[] = {
         {"Power", power}, {"Mass", mass}, {"Drive", drive}, {"0-100 km/h", sprint}, {"Top speed", top}};
     const float x_label = ip.x + iw + 14.0f * s, x_value = x_label + 106.0f * s;
