@@ -4,7 +4,6 @@
 //   Directions and keys
 //   Per grid revision: each cell's record (jump distances in the 8 directions, landmark
 //     distances), the component labels
-//   Open list: a binary heap of 16-byte entries
 //   The search: A* over jump points (octile and landmark bounds), then the cell path
 #include "plan/jps.h"
 
@@ -66,6 +65,10 @@ void JumpPointSearch::load(const SearchGrid& grid) {
   revision_ = grid.revision();
   w_ = grid.width();
   h_ = grid.height();
+  // y = cell * ceil(2^40 / w) >> 40 is exact while cell * w < 2^40 (the rounding adds less
+  // than cell / 2^40 < 1 / w to cell / w), so for every cell of a grid below 2^20 cells.
+  const std::uint64_t cells = static_cast<std::uint64_t>(w_) * static_cast<std::uint64_t>(h_);
+  row_reciprocal_ = cells > 0 && cells < (std::uint64_t{1} << 20) ? ((std::uint64_t{1} << 40) + static_cast<std::uint64_t>(w_) - 1) / static_cast<std::uint64_t>(w_) : 0;
   const auto pw = static_cast<std::size_t>(w_) + 2;
   open_.assign(pw * (static_cast<std::size_t>(h_) + 2), 0);
   const std::vector<std::uint8_t>& pass = grid.passable_cells();
@@ -118,45 +121,6 @@ void JumpPointSearch::load(const SearchGrid& grid) {
   }
 }
 
-// ---- Open list -----------------------------------------------------------------------------------
-
-namespace {
-
-bool before(Key af, std::uint64_t atie, Key bf, std::uint64_t btie) { return af < bf || (af == bf && atie < btie); }
-
-}  // namespace
-
-void JumpPointSearch::heap_push(OpenEntry entry) {
-  std::size_t pos = heap_.size();
-  heap_.push_back(entry);
-  while (pos > 0) {
-    const std::size_t up = (pos - 1) / 2;
-    if (!before(entry.f, entry.tie, heap_[up].f, heap_[up].tie)) break;
-    heap_[pos] = heap_[up];
-    pos = up;
-  }
-  heap_[pos] = entry;
-}
-
-JumpPointSearch::OpenEntry JumpPointSearch::heap_pop() {
-  const OpenEntry top = heap_.front();
-  const OpenEntry last = heap_.back();
-  heap_.pop_back();
-  const std::size_t n = heap_.size();
-  if (n == 0) return top;
-  std::size_t pos = 0;
-  for (;;) {
-    std::size_t child = 2 * pos + 1;
-    if (child >= n) break;
-    if (child + 1 < n && before(heap_[child + 1].f, heap_[child + 1].tie, heap_[child].f, heap_[child].tie)) ++child;
-    if (!before(heap_[child].f, heap_[child].tie, last.f, last.tie)) break;
-    heap_[pos] = heap_[child];
-    pos = child;
-  }
-  heap_[pos] = last;
-  return top;
-}
-
 // ---- The search ----------------------------------------------------------------------------------
 
 // The jump point (x, y) reached from `from` (whose g is `g` plus the jump, already added)
@@ -176,7 +140,7 @@ void JumpPointSearch::relax(std::uint32_t from, Key g, int x, int y, int directi
   n.parent = from;
   n.stamp = generation | static_cast<std::uint32_t>(direction);
   const auto depth = static_cast<std::uint32_t>(g >> 29);
-  heap_push({g + h, (static_cast<std::uint64_t>(~depth) << 32) | cell});
+  open_list_.push({g + h, (static_cast<std::uint64_t>(~depth) << 32) | cell});
 }
 
 void JumpPointSearch::prefetch(std::uint32_t cell) const {
@@ -203,7 +167,6 @@ const SearchResult& JumpPointSearch::plan(const SearchGrid& grid, GridCell start
     for (Cell& n : cells_) n.stamp = 0;
     generation_ = 1;
   }
-  heap_.clear();
 
   const auto uw = static_cast<std::uint32_t>(w_);
   const std::uint32_t source = static_cast<std::uint32_t>(start.y) * uw + static_cast<std::uint32_t>(start.x);
@@ -216,15 +179,19 @@ const SearchResult& JumpPointSearch::plan(const SearchGrid& grid, GridCell start
   cells_[source].g = 0;
   cells_[source].parent = source;
   cells_[source].stamp = generation_ << 4;
-  heap_push({octile(goal.x - start.x, goal.y - start.y), source});
+  const Key first = std::max(octile(goal.x - start.x, goal.y - start.y), landmarks_.at(cells_[source].landmarks));
+  // Every f lies within twice the longest jump (max(w, h) diagonal steps) of the last popped.
+  open_list_.reset(first, 2 * static_cast<Key>(std::max(w_, h_)) * kDiagonalKey);
+  open_list_.push({first, source});
   bool found = false;
-  while (!heap_.empty()) {
-    const std::uint32_t cell = static_cast<std::uint32_t>(heap_pop().tie);
+  while (!open_list_.empty()) {
+    const std::uint32_t cell = static_cast<std::uint32_t>(open_list_.pop().tie);
     Cell& node = cells_[cell];
     if ((node.stamp & kClosed) != 0) continue;  // stale copy
     node.stamp |= kClosed;
     ++result_.expanded;
-    const int x = static_cast<int>(cell % uw), y = static_cast<int>(cell / uw);
+    const auto row = static_cast<std::uint32_t>(row_reciprocal_ != 0 ? (cell * row_reciprocal_) >> 40 : cell / uw);
+    const int x = static_cast<int>(cell - row * uw), y = static_cast<int>(row);
     if (trace_ != nullptr) trace_->expanded.push_back({x, y});
     if (cell == target) {
       found = true;

@@ -41,6 +41,7 @@
 
 #include "plan/astar_planner.h"
 #include "plan/differential_heuristic.h"
+#include "plan/jps_open_list.h"
 #include "plan/planner.h"
 
 namespace racer {
@@ -69,11 +70,6 @@ class JumpPointSearch final : public GridPlanner {
     std::uint32_t parent;  // cell of the previous jump point
     std::uint32_t stamp;   // generation << 4 | closed << 3 | direction of arrival (0..7)
   };
-  // An open-list entry: f, then the tie-break (larger g first, then lower cell) in one word.
-  struct OpenEntry {
-    Key f;
-    std::uint64_t tie;
-  };
 
   void load(const SearchGrid& grid);
   void build_landmarks(const SearchGrid& grid, int landmarks);  // and the component labels
@@ -82,8 +78,6 @@ class JumpPointSearch final : public GridPlanner {
   }
   void relax(std::uint32_t from, Key g, int x, int y, int direction, GridCell goal);
   void prefetch(std::uint32_t cell) const;  // both cache lines of a cell's record
-  void heap_push(OpenEntry entry);
-  OpenEntry heap_pop();
 
   FastAStarPlanner fallback_;
   int landmark_count_ = 0;
@@ -95,7 +89,8 @@ class JumpPointSearch final : public GridPlanner {
   int w_ = 0, h_ = 0;
   std::vector<std::uint8_t> open_;  // (w + 2) x (h + 2) passability bytes, blocked border
   std::vector<Cell> cells_;         // row-major
-  std::vector<OpenEntry> heap_;
+  JpsOpenList open_list_;  // entries: f, then larger g first, then lower cell (one tie word)
+  std::uint64_t row_reciprocal_ = 0;  // ceil(2^40 / w): y = cell * it >> 40 below 2^20 cells; 0: divide
   std::uint32_t generation_ = 0;
   SearchResult result_;
 };
