@@ -155,13 +155,18 @@ void DifferentialHeuristic::set_goal(const std::uint32_t* goal_counts, const std
                            (static_cast<std::int64_t>(c & 0xFFFFu) - static_cast<std::int64_t>(g & 0xFFFFu)) * static_cast<std::int64_t>(kDiagonalKey);
     keyed[l] = -((d < 0 ? -d : d) >> 5) * 32 + l;  // bounds < 2^58; 5 bits of the landmark
   }
-  active_count_ = std::clamp(active, 0, count_);
-  if (active_count_ < count_) std::nth_element(keyed, keyed + active_count_, keyed + count_);
-  for (int i = 0; i < active_count_; ++i) {
+  const int chosen = std::clamp(active, 0, count_);
+  if (chosen < count_) std::nth_element(keyed, keyed + chosen, keyed + count_);
+  for (int i = 0; i < chosen; ++i) {
     const int l = static_cast<int>(keyed[i] & 31);
     active_[i] = l;
-    goal_orthogonal_[i] = static_cast<std::int64_t>(goal_counts[l] >> 16);
-    goal_diagonal_[i] = static_cast<std::int64_t>(goal_counts[l] & 0xFFFFu);
+    goal_key_[i] = static_cast<double>(key_of(goal_counts[l]));  // below 2^50: exact
+  }
+  // Padding for at()'s steps of four: copies of the first landmark change no maximum.
+  active_count_ = chosen == 0 ? 0 : (chosen + 3) / 4 * 4;
+  for (int i = chosen; i < active_count_; ++i) {
+    active_[i] = active_[0];
+    goal_key_[i] = goal_key_[0];
   }
 }
 
