@@ -109,6 +109,8 @@ class DifferentialHeuristic {
   bool overflow_ = false;
   std::vector<GridCell> landmarks_;
   std::vector<std::uint8_t> moves_;          // per cell: bit m set when move m (kDx/kDy order) is legal
+  std::vector<std::uint8_t> padded_;         // label()'s scratch: passability with a blocked border
+  std::vector<std::uint32_t> stack_;         // label()'s flood stack
   std::vector<std::uint32_t> components_;    // per cell: component label (blocked cells: their own)
   std::vector<Key> dist_;                    // a flood's scratch
   struct Queued {

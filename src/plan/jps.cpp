@@ -75,49 +75,93 @@ void JumpPointSearch::load(const SearchGrid& grid) {
   for (int y = 0; y < h_; ++y)
     for (int x = 0; x < w_; ++x)
       open_[static_cast<std::size_t>(y + 1) * pw + static_cast<std::size_t>(x + 1)] = pass[grid.index(x, y)] != 0 ? 1 : 0;
-  cells_.assign(static_cast<std::size_t>(w_) * static_cast<std::size_t>(h_), Cell{});
+  // The records' search fields need no reset (their stamps are of older searches), nor their
+  // landmark counts (unread until build_landmarks() writes them all).
+  const std::size_t n = static_cast<std::size_t>(cells);
+  if (cells_.size() != n) cells_.assign(n, Cell{});
   queries_on_revision_ = 0;
-  build_landmarks(grid, 0);  // the labels only: landmarks wait for a second query
-  const auto jump_at = [this](int x, int y, int d) -> std::int16_t& {
-    return cells_[static_cast<std::size_t>(y) * static_cast<std::size_t>(w_) + static_cast<std::size_t>(x)].jumps[d];
-  };
-  // A cell t stepped on along (dx, dy) straight has a forced neighbour: a side cell of t is
-  // passable and the side cell one step back is blocked.
-  const auto forced = [this](int tx, int ty, int dx, int dy) {
-    if (dy == 0) return (open(tx, ty + 1) && !open(tx - dx, ty + 1)) || (open(tx, ty - 1) && !open(tx - dx, ty - 1));
-    return (open(tx + 1, ty) && !open(tx + 1, ty - dy)) || (open(tx - 1, ty) && !open(tx - 1, ty - dy));
-  };
+  build_landmarks(grid, 0);  // the labels only: tables and landmarks wait for a second query
+}
+
+// The tables, direction by direction, into direction-major rows (each line's next cell is
+// then one row or one entry away), then copied into the records.
+void JumpPointSearch::build_jumps() {
+  const std::size_t n = cells_.size();
+  const auto pw = static_cast<std::size_t>(w_) + 2;
+  jump_rows_.resize(8 * n);
+  const auto width = static_cast<std::size_t>(w_);
   for (int d = 0; d < 8; ++d) {
     const int dx = kDx[d], dy = kDy[d];
+    std::int16_t* table = jump_rows_.data() + static_cast<std::size_t>(d) * n;
+    const std::int16_t* along_x_table = jump_rows_.data() + static_cast<std::size_t>(along_x(dx)) * n;
+    const std::int16_t* along_y_table = jump_rows_.data() + static_cast<std::size_t>(along_y(dy)) * n;
+    // Offsets of the padded passability: one step ahead, and the forced-neighbour probes.
+    const std::ptrdiff_t step = dx + dy * static_cast<std::ptrdiff_t>(pw);
+    const std::ptrdiff_t side = dy == 0 ? static_cast<std::ptrdiff_t>(pw) : 1;  // across the line
     for (int row = 0; row < h_; ++row) {
       const int y = dy > 0 ? h_ - 1 - row : row;
       for (int col = 0; col < w_; ++col) {
         const int x = dx > 0 ? w_ - 1 - col : col;
-        if (!open(x, y)) continue;
-        const int nx = x + dx, ny = y + dy;
+        const std::size_t cell = static_cast<std::size_t>(y) * width + static_cast<std::size_t>(x);
+        const std::uint8_t* here = open_.data() + static_cast<std::size_t>(y + 1) * pw + static_cast<std::size_t>(x + 1);
         int v = 0;
-        if (d < 4) {
-          if (!open(nx, ny)) {
+        if (*here == 0) {
+          v = 0;
+        } else if (d < 4) {
+          // A cell t stepped on straight has a forced neighbour: a side cell of t is passable
+          // and the side cell one step back is blocked.
+          const std::uint8_t* t = here + step;
+          if (*t == 0) {
             v = 0;
-          } else if (forced(nx, ny, dx, dy)) {
+          } else if ((t[side] != 0 && here[side] == 0) || (t[-side] != 0 && here[-side] == 0)) {
             v = 1;
           } else {
-            const int ahead = jump_at(nx, ny, d);
+            const int ahead = table[static_cast<std::ptrdiff_t>(cell) + dx + dy * w_];
             v = ahead > 0 ? ahead + 1 : ahead - 1;
           }
         } else {
-          if (!open(nx, y) || !open(x, ny) || !open(nx, ny)) {
+          const std::ptrdiff_t next = static_cast<std::ptrdiff_t>(cell) + dx + dy * w_;
+          if (here[dx] == 0 || here[dy * static_cast<std::ptrdiff_t>(pw)] == 0 || here[step] == 0) {
             v = 0;
-          } else if (jump_at(nx, ny, along_x(dx)) > 0 || jump_at(nx, ny, along_y(dy)) > 0) {
+          } else if (along_x_table[next] > 0 || along_y_table[next] > 0) {
             v = 1;
           } else {
-            const int ahead = jump_at(nx, ny, d);
+            const int ahead = table[next];
             v = ahead > 0 ? ahead + 1 : ahead - 1;
           }
         }
-        jump_at(x, y, d) = static_cast<std::int16_t>(v);
+        table[cell] = static_cast<std::int16_t>(v);
       }
     }
+  }
+  for (std::size_t cell = 0; cell < n; ++cell)
+    for (int d = 0; d < 8; ++d) cells_[cell].jumps[d] = jump_rows_[static_cast<std::size_t>(d) * n + cell];
+}
+
+// The jump from (x, y) along d without the tables, as the tables would hold it (a grid's
+// first query scans its jumps instead of paying for the tables): walk the line until it
+// leaves the passable cells (-steps) or, straight, steps on a cell with a forced neighbour,
+// or, diagonally, on a cell from which a straight jump along a component finds a jump point
+// (steps).
+int JumpPointSearch::scan_jump(int x, int y, int d) const {
+  const auto pw = static_cast<std::ptrdiff_t>(w_) + 2;
+  const std::uint8_t* here = open_.data() + static_cast<std::ptrdiff_t>(y + 1) * pw + (x + 1);
+  const int dx = kDx[d], dy = kDy[d];
+  const std::ptrdiff_t step = dx + dy * pw;
+  if (d < 4) {
+    const std::ptrdiff_t side = dy == 0 ? pw : 1;  // across the line
+    for (int k = 1;; ++k, here += step) {
+      const std::uint8_t* t = here + step;
+      if (*t == 0) return -(k - 1);
+      if ((t[side] != 0 && here[side] == 0) || (t[-side] != 0 && here[-side] == 0)) return k;
+    }
+  }
+  for (int k = 1;; ++k) {
+    if (here[dx] == 0 || here[dy * pw] == 0 || here[step] == 0) return -(k - 1);
+    here += step;
+    x += dx;
+    y += dy;
+    if (scan_jump(x, y, along_x(dx)) > 0 || scan_jump(x, y, along_y(dy)) > 0) return k;
   }
 }
 
@@ -160,9 +204,14 @@ const SearchResult& JumpPointSearch::plan(const SearchGrid& grid, GridCell start
   result_.expanded = 0;
   if (!grid.passable(start.x, start.y) || !grid.passable(goal.x, goal.y)) return result_;
   load(grid);
-  // The landmarks pay from the second query of a grid revision on: a grid planned once (a
-  // window made afresh for one detour) costs only the jump tables and labels.
-  if (queries_on_revision_ < 2 && ++queries_on_revision_ == 2 && landmark_count_ > 0) build_landmarks(grid, landmark_count_);
+  // The tables and landmarks pay from the second query of a grid revision on: a grid planned
+  // once (a window made afresh for one detour) costs the labels and a search that scans its
+  // jumps, with the octile bound.
+  if (queries_on_revision_ < 2 && ++queries_on_revision_ == 2) {
+    build_jumps();
+    if (landmark_count_ > 0) build_landmarks(grid, landmark_count_);
+  }
+  const bool tables = queries_on_revision_ >= 2;
   if (++generation_ >= (1u << 28)) {  // the stamp keeps 28 bits of generation
     for (Cell& n : cells_) n.stamp = 0;
     generation_ = 1;
@@ -226,7 +275,7 @@ const SearchResult& JumpPointSearch::plan(const SearchGrid& grid, GridCell start
     int count = 0;
     for (; dirs != 0; dirs &= dirs - 1) {
       const int d = std::countr_zero(dirs);
-      const int v = jumps[d];
+      const int v = tables ? jumps[d] : scan_jump(x, y, d);
       const int dx = kDx[d], dy = kDy[d];
       int steps = v;  // the jump's length in steps; <= 0: none
       if (d < 4) {

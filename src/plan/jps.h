@@ -71,7 +71,9 @@ class JumpPointSearch final : public GridPlanner {
     std::uint32_t stamp;   // generation << 4 | closed << 3 | direction of arrival (0..7)
   };
 
-  void load(const SearchGrid& grid);
+  void load(const SearchGrid& grid);  // passability, records, labels: every new revision
+  void build_jumps();                 // the jump tables: from the second query of a revision
+  int scan_jump(int x, int y, int direction) const;  // one table entry, computed
   void build_landmarks(const SearchGrid& grid, int landmarks);  // and the component labels
   bool open(int x, int y) const {  // passable; false outside (the padded blocked border)
     return open_[static_cast<std::size_t>(y + 1) * static_cast<std::size_t>(w_ + 2) + static_cast<std::size_t>(x + 1)] != 0;
@@ -89,6 +91,7 @@ class JumpPointSearch final : public GridPlanner {
   int w_ = 0, h_ = 0;
   std::vector<std::uint8_t> open_;  // (w + 2) x (h + 2) passability bytes, blocked border
   std::vector<Cell> cells_;         // row-major
+  std::vector<std::int16_t> jump_rows_;  // load()'s scratch: the jump tables, direction-major
   JpsOpenList open_list_;  // entries: f, then larger g first, then lower cell (one tie word)
   std::uint64_t row_reciprocal_ = 0;  // ceil(2^40 / w): y = cell * it >> 40 below 2^20 cells; 0: divide
   std::uint32_t generation_ = 0;
