@@ -2,9 +2,10 @@
 //
 // Sections
 //   Directions and keys
-//   Per grid revision: each cell's record (jump distances in the 8 directions, landmark
-//     distances), the component labels
-//   The search: A* over jump points (octile and landmark bounds), then the cell path
+//   Per grid revision: the passability and component labels (first query), the jump tables
+//     in the records (second query), a jump scanned without the tables
+//   The search: A* over jump points (octile and landmark bounds, a bucket open list), then
+//     the cell path
 #include "plan/jps.h"
 
 #include <algorithm>
@@ -46,13 +47,8 @@ constexpr std::uint32_t kDirectionMask = 7u;
 
 // ---- Per grid revision ---------------------------------------------------------------------------
 
-// The component labels (and later the landmark distances: DifferentialHeuristic writes them
-// into the records), then the jump tables.
-// For each passable cell and direction d, cells_[cell].jumps[d] = v: v > 0, the jump from the
-// cell stops at a jump point v steps away; v <= 0, the run can take -v steps and finds no
-// jump point. Each line is filled from its far end, so the value of the cell one step
-// ahead is known: straight directions first, since a diagonal stops where a straight jump
-// from the cell it steps on finds a jump point.
+// The component labels (landmarks == 0) or the labels and the landmark distances, which
+// DifferentialHeuristic writes into the records.
 void JumpPointSearch::build_landmarks(const SearchGrid& grid, int landmarks) {
   static_assert(sizeof(Cell) == 128);
   landmarks_.build(grid, std::min(landmarks, kLandmarkSlots),
@@ -83,8 +79,13 @@ void JumpPointSearch::load(const SearchGrid& grid) {
   build_landmarks(grid, 0);  // the labels only: tables and landmarks wait for a second query
 }
 
-// The tables, direction by direction, into direction-major rows (each line's next cell is
-// then one row or one entry away), then copied into the records.
+// The jump tables: for each passable cell and direction d, cells_[cell].jumps[d] = v: v > 0,
+// the jump from the cell stops at a jump point v steps away; v <= 0, the run can take -v
+// steps and finds no jump point. Each line is filled from its far end, so the value of the
+// cell one step ahead is known: straight directions first, since a diagonal stops where a
+// straight jump from the cell it steps on finds a jump point. Direction by direction into
+// direction-major rows (each line's next cell is then one row or one entry away), then
+// copied into the records.
 void JumpPointSearch::build_jumps() {
   const std::size_t n = cells_.size();
   const auto pw = static_cast<std::size_t>(w_) + 2;

@@ -11,24 +11,30 @@
 // Exact: the costs equal Dijkstra's (tests/plan/jps_test.cpp checks thousands of random grids
 // and every MovingAI scenario of ../shared/pathfinding).
 //
-// JPS+ (Harabor & Grastien 2014): once per grid revision, every cell gets, for each of the 8
-// directions, the distance of its jump (to the jump point, or how far it can go before the
-// run dies), so a jump is one table read plus a check for the goal on the way. A diagonal
-// jump whose quadrant holds the goal also stops where it crosses the goal's row or column
-// (a straight jump from there may reach the goal); that extra node keeps the search exact.
+// JPS+ (Harabor & Grastien 2014): from the second query on a grid revision, every cell has,
+// for each of the 8 directions, the distance of its jump (to the jump point, or how far it
+// can go before the run dies), so a jump is one table read plus a check for the goal on the
+// way; the first query on a revision scans each jump along the grid instead (the same jumps),
+// so a grid planned once does not pay for the tables. A diagonal jump whose quadrant holds
+// the goal also stops where it crosses the goal's row or column (a straight jump from there
+// may reach the goal); that extra node keeps the search exact.
 //
 // The heuristic: the larger of the octile distance and a differential heuristic
-// (plan/differential_heuristic.h: exact distances from up to 24 landmarks, made by the
-// second plan() on a grid revision, so a grid planned once does not pay for them; exactly
-// consistent in the same fixed-point keys as g, so the search stays
-// exact). A query uses the 12 landmarks that bound its start best. The same preprocessing
-// labels components: start and goal in different components are answered without a search.
-// On room maps the octile bound ignores walls and doors, and these bounds cut the jump
-// points a query expands several times over (docs/planners/astar_jps.md has the figures).
+// (plan/differential_heuristic.h: exact distances from up to 24 landmarks, made with the
+// tables by the second plan() on a grid revision; exactly consistent in the same
+// fixed-point keys as g, so the search stays exact). A query uses the 12 landmarks that
+// bound its start best. The first plan() on a revision labels components: start and goal in
+// different components are answered without a search. On room maps the octile bound ignores
+// walls and doors, and these bounds cut the jump points a query expands several times over
+// (docs/planners/astar_jps.md has the figures).
+//
+// The open list: a ring of buckets of f (plan/jps_open_list.h), popped in the order of a
+// binary heap on (f, larger g, lower cell).
 //
 // Memory: one 128-byte record a cell (jumps, landmark distances, search node), so a jump's
 // end costs two adjacent cache lines; the ends of one expansion's jumps are prefetched
-// together before they are relaxed. About 130 bytes a cell (33 MiB for 512 x 512).
+// together before they are relaxed. With the tables' scratch (16 bytes a cell) and the
+// heuristic's labels and flood distances, about 160 bytes a cell (40 MiB for 512 x 512).
 //
 // The answer: the full cell path (jump points joined by their straight or diagonal runs),
 // cost = length in cells, `expanded` = jump points expanded (0 when the labels tell the goal
