@@ -19,35 +19,40 @@ constexpr Key kUnset = ~Key{0};
 // with its first cell's index.
 void DifferentialHeuristic::label(const SearchGrid& grid) {
   const std::size_t cells = static_cast<std::size_t>(w_) * static_cast<std::size_t>(h_);
-  moves_.assign(cells, 0);
+  // The moves from a copy of the passability with a blocked border (no bounds checks): bit m
+  // when the cell m leads to is passable and, for a diagonal, both cells beside the move too.
+  const auto pw = static_cast<std::size_t>(w_) + 2;
+  padded_.assign(pw * (static_cast<std::size_t>(h_) + 2), 0);
+  const std::vector<std::uint8_t>& pass = grid.passable_cells();
   for (int y = 0; y < h_; ++y)
-    for (int x = 0; x < w_; ++x) {
-      if (!grid.passable(x, y)) continue;
-      std::uint8_t mask = 0;
-      for (int m = 0; m < 8; ++m) {
-        const int dx = kDx[m], dy = kDy[m];
-        if (!grid.passable(x + dx, y + dy)) continue;
-        if (m >= 4 && (!grid.passable(x + dx, y) || !grid.passable(x, y + dy))) continue;
-        mask = static_cast<std::uint8_t>(mask | (1u << m));
-      }
-      moves_[grid.index(x, y)] = mask;
+    for (int x = 0; x < w_; ++x)
+      padded_[static_cast<std::size_t>(y + 1) * pw + static_cast<std::size_t>(x + 1)] = pass[grid.index(x, y)] != 0 ? 1 : 0;
+  moves_.assign(cells, 0);
+  for (int y = 0; y < h_; ++y) {
+    const std::uint8_t* p = padded_.data() + static_cast<std::size_t>(y + 1) * pw + 1;
+    for (int x = 0; x < w_; ++x, ++p) {
+      if (*p == 0) continue;
+      const unsigned e = p[1], wv = p[-1], s = p[pw], n = p[-static_cast<std::ptrdiff_t>(pw)];
+      const unsigned se = e & s & p[pw + 1], sw = wv & s & p[pw - 1];
+      const unsigned ne = e & n & p[1 - static_cast<std::ptrdiff_t>(pw)], nw = wv & n & p[-1 - static_cast<std::ptrdiff_t>(pw)];
+      moves_[grid.index(x, y)] = static_cast<std::uint8_t>(e | wv << 1 | s << 2 | n << 3 | se << 4 | sw << 5 | ne << 6 | nw << 7);
     }
+  }
   components_.assign(cells, ~std::uint32_t{0});
-  std::vector<std::uint32_t> stack;
+  std::vector<std::uint32_t>& stack = stack_;
   const auto uw = static_cast<std::uint32_t>(w_);
   for (std::size_t first = 0; first < cells; ++first) {
     if (components_[first] != ~std::uint32_t{0}) continue;
     const auto id = static_cast<std::uint32_t>(first);
     components_[first] = id;
-    if (!grid.passable(static_cast<int>(first % uw), static_cast<int>(first / uw))) continue;
+    if (pass[first] == 0) continue;
     stack.assign(1, id);
     while (!stack.empty()) {
       const std::uint32_t cell = stack.back();
       stack.pop_back();
-      const int x = static_cast<int>(cell % uw), y = static_cast<int>(cell / uw);
       for (unsigned m = moves_[cell]; m != 0; m &= m - 1) {
         const int k = std::countr_zero(m);
-        const std::uint32_t next = static_cast<std::uint32_t>(y + kDy[k]) * uw + static_cast<std::uint32_t>(x + kDx[k]);
+        const std::uint32_t next = cell + static_cast<std::uint32_t>(kDy[k]) * uw + static_cast<std::uint32_t>(kDx[k]);
         if (components_[next] != ~std::uint32_t{0}) continue;
         components_[next] = id;
         stack.push_back(next);
@@ -106,7 +111,8 @@ int DifferentialHeuristic::build(const SearchGrid& grid, int landmarks, const Co
   const auto clear_rows = [&] {
     for (std::size_t i = 0; i < cells; ++i) std::fill_n(row(i), wanted, std::uint32_t{0});
   };
-  if (wanted > 0) clear_rows();
+  if (wanted == 0) return 0;  // the labels only
+  clear_rows();
 
   // The largest component and a cell of it (its label is its first cell).
   std::vector<std::uint32_t> sizes(cells, 0);
@@ -117,7 +123,7 @@ int DifferentialHeuristic::build(const SearchGrid& grid, int landmarks, const Co
       seed_size = sizes[components_[i]];
       seed = components_[i];
     }
-  if (wanted == 0 || seed_size < 2) return 0;
+  if (seed_size < 2) return 0;
 
   // Farthest-first: `nearest` holds each cell's distance to the closest landmark so far (the
   // seed's distances before the first); the next landmark is the cell with the largest.
@@ -155,13 +161,18 @@ void DifferentialHeuristic::set_goal(const std::uint32_t* goal_counts, const std
                            (static_cast<std::int64_t>(c & 0xFFFFu) - static_cast<std::int64_t>(g & 0xFFFFu)) * static_cast<std::int64_t>(kDiagonalKey);
     keyed[l] = -((d < 0 ? -d : d) >> 5) * 32 + l;  // bounds < 2^58; 5 bits of the landmark
   }
-  active_count_ = std::clamp(active, 0, count_);
-  if (active_count_ < count_) std::nth_element(keyed, keyed + active_count_, keyed + count_);
-  for (int i = 0; i < active_count_; ++i) {
+  const int chosen = std::clamp(active, 0, count_);
+  if (chosen < count_) std::nth_element(keyed, keyed + chosen, keyed + count_);
+  for (int i = 0; i < chosen; ++i) {
     const int l = static_cast<int>(keyed[i] & 31);
     active_[i] = l;
-    goal_orthogonal_[i] = static_cast<std::int64_t>(goal_counts[l] >> 16);
-    goal_diagonal_[i] = static_cast<std::int64_t>(goal_counts[l] & 0xFFFFu);
+    goal_key_[i] = static_cast<double>(key_of(goal_counts[l]));  // below 2^50: exact
+  }
+  // Padding for at()'s steps of four: copies of the first landmark change no maximum.
+  active_count_ = chosen == 0 ? 0 : (chosen + 3) / 4 * 4;
+  for (int i = chosen; i < active_count_; ++i) {
+    active_[i] = active_[0];
+    goal_key_[i] = goal_key_[0];
   }
 }
 

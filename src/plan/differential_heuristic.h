@@ -26,6 +26,10 @@
 #include <functional>
 #include <vector>
 
+#if defined(__SSE2__) && defined(__x86_64__)
+#include <emmintrin.h>
+#endif
+
 #include "plan/grid.h"
 
 namespace racer {
@@ -61,16 +65,38 @@ class DifferentialHeuristic {
   /// For the counts (as build() wrote them) of a cell in the goal's component: the largest
   /// |d(L, goal) - d(L, cell)| over the active landmarks (0 with none), in keys.
   Key at(const std::uint32_t* counts) const {
-    // d(L, cell) - d(L, goal) from the step counts' differences: orthogonal * 2^32 +
-    // diagonal * kDiagonalKey in signed keys (|difference| < 2^63 for counts below 2^16).
-    std::int64_t best = 0;
+#if defined(__SSE2__) && defined(__x86_64__)
+    // Four landmarks a step, two lanes of doubles: d(L, cell) - d(L, goal) = (orthogonal
+    // difference) * 2^32 + (diagonal difference) * kDiagonalKey is an integer below 2^50 in
+    // magnitude (counts below 2^16), and every product, sum and difference on the way is too,
+    // so the doubles hold them exactly and the largest |difference| converts back exactly.
+    // The active list is padded to a multiple of four with copies of its first landmark.
+    const __m128i low16 = _mm_set1_epi32(0xFFFF);
+    const __m128d orthogonal = _mm_set1_pd(4294967296.0), diagonal = _mm_set1_pd(static_cast<double>(kDiagonalKey));
+    const __m128d sign = _mm_set1_pd(-0.0);
+    __m128d best = _mm_setzero_pd();
+    for (int i = 0; i < active_count_; i += 4) {
+      const __m128i c = _mm_setr_epi32(static_cast<int>(counts[active_[i]]), static_cast<int>(counts[active_[i + 1]]),
+                                       static_cast<int>(counts[active_[i + 2]]), static_cast<int>(counts[active_[i + 3]]));
+      const __m128i o = _mm_srli_epi32(c, 16), d = _mm_and_si128(c, low16);
+      const __m128d v01 = _mm_sub_pd(_mm_add_pd(_mm_mul_pd(_mm_cvtepi32_pd(o), orthogonal), _mm_mul_pd(_mm_cvtepi32_pd(d), diagonal)),
+                                     _mm_load_pd(&goal_key_[i]));
+      const __m128d v23 = _mm_sub_pd(_mm_add_pd(_mm_mul_pd(_mm_cvtepi32_pd(_mm_shuffle_epi32(o, 0x0E)), orthogonal),
+                                                _mm_mul_pd(_mm_cvtepi32_pd(_mm_shuffle_epi32(d, 0x0E)), diagonal)),
+                                     _mm_load_pd(&goal_key_[i + 2]));
+      best = _mm_max_pd(best, _mm_max_pd(_mm_andnot_pd(sign, v01), _mm_andnot_pd(sign, v23)));
+    }
+    best = _mm_max_sd(best, _mm_unpackhi_pd(best, best));
+    return static_cast<Key>(_mm_cvttsd_si64(best));
+#else
+    double best = 0.0;
     for (int i = 0; i < active_count_; ++i) {
       const std::uint32_t c = counts[active_[i]];
-      const std::int64_t d = ((static_cast<std::int64_t>(c >> 16) - goal_orthogonal_[i]) << 32) +
-                             (static_cast<std::int64_t>(c & 0xFFFFu) - goal_diagonal_[i]) * static_cast<std::int64_t>(kDiagonalKey);
-      best = std::max(best, d < 0 ? -d : d);
+      const double d = static_cast<double>(c >> 16) * 4294967296.0 + static_cast<double>(c & 0xFFFFu) * static_cast<double>(kDiagonalKey) - goal_key_[i];
+      best = std::max(best, d < 0.0 ? -d : d);
     }
     return static_cast<Key>(best);
+#endif
   }
 
  private:
@@ -83,6 +109,8 @@ class DifferentialHeuristic {
   bool overflow_ = false;
   std::vector<GridCell> landmarks_;
   std::vector<std::uint8_t> moves_;          // per cell: bit m set when move m (kDx/kDy order) is legal
+  std::vector<std::uint8_t> padded_;         // label()'s scratch: passability with a blocked border
+  std::vector<std::uint32_t> stack_;         // label()'s flood stack
   std::vector<std::uint32_t> components_;    // per cell: component label (blocked cells: their own)
   std::vector<Key> dist_;                    // a flood's scratch
   struct Queued {
@@ -92,9 +120,8 @@ class DifferentialHeuristic {
   };
   std::vector<Queued> straight_, diagonal_;  // the flood's two FIFO queues
   int active_count_ = 0;
-  int active_[kMaxLandmarks] = {};              // the active landmarks
-  std::int64_t goal_orthogonal_[kMaxLandmarks] = {};  // the goal's step counts from each active landmark
-  std::int64_t goal_diagonal_[kMaxLandmarks] = {};
+  int active_[kMaxLandmarks + 3] = {};          // the active landmarks, padded to a multiple of 4
+  alignas(16) double goal_key_[kMaxLandmarks + 3] = {};  // the goal's distance (keys, exact) from each active landmark
 };
 
 }  // namespace racer

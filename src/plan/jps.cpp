@@ -2,10 +2,10 @@
 //
 // Sections
 //   Directions and keys
-//   Per grid revision: each cell's record (jump distances in the 8 directions, landmark
-//     distances), the component labels
-//   Open list: a binary heap of 16-byte entries
-//   The search: A* over jump points (octile and landmark bounds), then the cell path
+//   Per grid revision: the passability and component labels (first query), the jump tables
+//     in the records (second query), a jump scanned without the tables
+//   The search: A* over jump points (octile and landmark bounds, a bucket open list), then
+//     the cell path
 #include "plan/jps.h"
 
 #include <algorithm>
@@ -47,13 +47,8 @@ constexpr std::uint32_t kDirectionMask = 7u;
 
 // ---- Per grid revision ---------------------------------------------------------------------------
 
-// The component labels (and later the landmark distances: DifferentialHeuristic writes them
-// into the records), then the jump tables.
-// For each passable cell and direction d, cells_[cell].jumps[d] = v: v > 0, the jump from the
-// cell stops at a jump point v steps away; v <= 0, the run can take -v steps and finds no
-// jump point. Each line is filled from its far end, so the value of the cell one step
-// ahead is known: straight directions first, since a diagonal stops where a straight jump
-// from the cell it steps on finds a jump point.
+// The component labels (landmarks == 0) or the labels and the landmark distances, which
+// DifferentialHeuristic writes into the records.
 void JumpPointSearch::build_landmarks(const SearchGrid& grid, int landmarks) {
   static_assert(sizeof(Cell) == 128);
   landmarks_.build(grid, std::min(landmarks, kLandmarkSlots),
@@ -66,95 +61,109 @@ void JumpPointSearch::load(const SearchGrid& grid) {
   revision_ = grid.revision();
   w_ = grid.width();
   h_ = grid.height();
+  // y = cell * ceil(2^40 / w) >> 40 is exact while cell * w < 2^40 (the rounding adds less
+  // than cell / 2^40 < 1 / w to cell / w), so for every cell of a grid below 2^20 cells.
+  const std::uint64_t cells = static_cast<std::uint64_t>(w_) * static_cast<std::uint64_t>(h_);
+  row_reciprocal_ = cells > 0 && cells < (std::uint64_t{1} << 20) ? ((std::uint64_t{1} << 40) + static_cast<std::uint64_t>(w_) - 1) / static_cast<std::uint64_t>(w_) : 0;
   const auto pw = static_cast<std::size_t>(w_) + 2;
   open_.assign(pw * (static_cast<std::size_t>(h_) + 2), 0);
   const std::vector<std::uint8_t>& pass = grid.passable_cells();
   for (int y = 0; y < h_; ++y)
     for (int x = 0; x < w_; ++x)
       open_[static_cast<std::size_t>(y + 1) * pw + static_cast<std::size_t>(x + 1)] = pass[grid.index(x, y)] != 0 ? 1 : 0;
-  cells_.assign(static_cast<std::size_t>(w_) * static_cast<std::size_t>(h_), Cell{});
+  // The records' search fields need no reset (their stamps are of older searches), nor their
+  // landmark counts (unread until build_landmarks() writes them all).
+  const std::size_t n = static_cast<std::size_t>(cells);
+  if (cells_.size() != n) cells_.assign(n, Cell{});
   queries_on_revision_ = 0;
-  build_landmarks(grid, 0);  // the labels only: landmarks wait for a second query
-  const auto jump_at = [this](int x, int y, int d) -> std::int16_t& {
-    return cells_[static_cast<std::size_t>(y) * static_cast<std::size_t>(w_) + static_cast<std::size_t>(x)].jumps[d];
-  };
-  // A cell t stepped on along (dx, dy) straight has a forced neighbour: a side cell of t is
-  // passable and the side cell one step back is blocked.
-  const auto forced = [this](int tx, int ty, int dx, int dy) {
-    if (dy == 0) return (open(tx, ty + 1) && !open(tx - dx, ty + 1)) || (open(tx, ty - 1) && !open(tx - dx, ty - 1));
-    return (open(tx + 1, ty) && !open(tx + 1, ty - dy)) || (open(tx - 1, ty) && !open(tx - 1, ty - dy));
-  };
+  build_landmarks(grid, 0);  // the labels only: tables and landmarks wait for a second query
+}
+
+// The jump tables: for each passable cell and direction d, cells_[cell].jumps[d] = v: v > 0,
+// the jump from the cell stops at a jump point v steps away; v <= 0, the run can take -v
+// steps and finds no jump point. Each line is filled from its far end, so the value of the
+// cell one step ahead is known: straight directions first, since a diagonal stops where a
+// straight jump from the cell it steps on finds a jump point. Direction by direction into
+// direction-major rows (each line's next cell is then one row or one entry away), then
+// copied into the records.
+void JumpPointSearch::build_jumps() {
+  const std::size_t n = cells_.size();
+  const auto pw = static_cast<std::size_t>(w_) + 2;
+  jump_rows_.resize(8 * n);
+  const auto width = static_cast<std::size_t>(w_);
   for (int d = 0; d < 8; ++d) {
     const int dx = kDx[d], dy = kDy[d];
+    std::int16_t* table = jump_rows_.data() + static_cast<std::size_t>(d) * n;
+    const std::int16_t* along_x_table = jump_rows_.data() + static_cast<std::size_t>(along_x(dx)) * n;
+    const std::int16_t* along_y_table = jump_rows_.data() + static_cast<std::size_t>(along_y(dy)) * n;
+    // Offsets of the padded passability: one step ahead, and the forced-neighbour probes.
+    const std::ptrdiff_t step = dx + dy * static_cast<std::ptrdiff_t>(pw);
+    const std::ptrdiff_t side = dy == 0 ? static_cast<std::ptrdiff_t>(pw) : 1;  // across the line
     for (int row = 0; row < h_; ++row) {
       const int y = dy > 0 ? h_ - 1 - row : row;
       for (int col = 0; col < w_; ++col) {
         const int x = dx > 0 ? w_ - 1 - col : col;
-        if (!open(x, y)) continue;
-        const int nx = x + dx, ny = y + dy;
+        const std::size_t cell = static_cast<std::size_t>(y) * width + static_cast<std::size_t>(x);
+        const std::uint8_t* here = open_.data() + static_cast<std::size_t>(y + 1) * pw + static_cast<std::size_t>(x + 1);
         int v = 0;
-        if (d < 4) {
-          if (!open(nx, ny)) {
+        if (*here == 0) {
+          v = 0;
+        } else if (d < 4) {
+          // A cell t stepped on straight has a forced neighbour: a side cell of t is passable
+          // and the side cell one step back is blocked.
+          const std::uint8_t* t = here + step;
+          if (*t == 0) {
             v = 0;
-          } else if (forced(nx, ny, dx, dy)) {
+          } else if ((t[side] != 0 && here[side] == 0) || (t[-side] != 0 && here[-side] == 0)) {
             v = 1;
           } else {
-            const int ahead = jump_at(nx, ny, d);
+            const int ahead = table[static_cast<std::ptrdiff_t>(cell) + dx + dy * w_];
             v = ahead > 0 ? ahead + 1 : ahead - 1;
           }
         } else {
-          if (!open(nx, y) || !open(x, ny) || !open(nx, ny)) {
+          const std::ptrdiff_t next = static_cast<std::ptrdiff_t>(cell) + dx + dy * w_;
+          if (here[dx] == 0 || here[dy * static_cast<std::ptrdiff_t>(pw)] == 0 || here[step] == 0) {
             v = 0;
-          } else if (jump_at(nx, ny, along_x(dx)) > 0 || jump_at(nx, ny, along_y(dy)) > 0) {
+          } else if (along_x_table[next] > 0 || along_y_table[next] > 0) {
             v = 1;
           } else {
-            const int ahead = jump_at(nx, ny, d);
+            const int ahead = table[next];
             v = ahead > 0 ? ahead + 1 : ahead - 1;
           }
         }
-        jump_at(x, y, d) = static_cast<std::int16_t>(v);
+        table[cell] = static_cast<std::int16_t>(v);
       }
     }
   }
+  for (std::size_t cell = 0; cell < n; ++cell)
+    for (int d = 0; d < 8; ++d) cells_[cell].jumps[d] = jump_rows_[static_cast<std::size_t>(d) * n + cell];
 }
 
-// ---- Open list -----------------------------------------------------------------------------------
-
-namespace {
-
-bool before(Key af, std::uint64_t atie, Key bf, std::uint64_t btie) { return af < bf || (af == bf && atie < btie); }
-
-}  // namespace
-
-void JumpPointSearch::heap_push(OpenEntry entry) {
-  std::size_t pos = heap_.size();
-  heap_.push_back(entry);
-  while (pos > 0) {
-    const std::size_t up = (pos - 1) / 2;
-    if (!before(entry.f, entry.tie, heap_[up].f, heap_[up].tie)) break;
-    heap_[pos] = heap_[up];
-    pos = up;
+// The jump from (x, y) along d without the tables, as the tables would hold it (a grid's
+// first query scans its jumps instead of paying for the tables): walk the line until it
+// leaves the passable cells (-steps) or, straight, steps on a cell with a forced neighbour,
+// or, diagonally, on a cell from which a straight jump along a component finds a jump point
+// (steps).
+int JumpPointSearch::scan_jump(int x, int y, int d) const {
+  const auto pw = static_cast<std::ptrdiff_t>(w_) + 2;
+  const std::uint8_t* here = open_.data() + static_cast<std::ptrdiff_t>(y + 1) * pw + (x + 1);
+  const int dx = kDx[d], dy = kDy[d];
+  const std::ptrdiff_t step = dx + dy * pw;
+  if (d < 4) {
+    const std::ptrdiff_t side = dy == 0 ? pw : 1;  // across the line
+    for (int k = 1;; ++k, here += step) {
+      const std::uint8_t* t = here + step;
+      if (*t == 0) return -(k - 1);
+      if ((t[side] != 0 && here[side] == 0) || (t[-side] != 0 && here[-side] == 0)) return k;
+    }
   }
-  heap_[pos] = entry;
-}
-
-JumpPointSearch::OpenEntry JumpPointSearch::heap_pop() {
-  const OpenEntry top = heap_.front();
-  const OpenEntry last = heap_.back();
-  heap_.pop_back();
-  const std::size_t n = heap_.size();
-  if (n == 0) return top;
-  std::size_t pos = 0;
-  for (;;) {
-    std::size_t child = 2 * pos + 1;
-    if (child >= n) break;
-    if (child + 1 < n && before(heap_[child + 1].f, heap_[child + 1].tie, heap_[child].f, heap_[child].tie)) ++child;
-    if (!before(heap_[child].f, heap_[child].tie, last.f, last.tie)) break;
-    heap_[pos] = heap_[child];
-    pos = child;
+  for (int k = 1;; ++k) {
+    if (here[dx] == 0 || here[dy * pw] == 0 || here[step] == 0) return -(k - 1);
+    here += step;
+    x += dx;
+    y += dy;
+    if (scan_jump(x, y, along_x(dx)) > 0 || scan_jump(x, y, along_y(dy)) > 0) return k;
   }
-  heap_[pos] = last;
-  return top;
 }
 
 // ---- The search ----------------------------------------------------------------------------------
@@ -176,7 +185,7 @@ void JumpPointSearch::relax(std::uint32_t from, Key g, int x, int y, int directi
   n.parent = from;
   n.stamp = generation | static_cast<std::uint32_t>(direction);
   const auto depth = static_cast<std::uint32_t>(g >> 29);
-  heap_push({g + h, (static_cast<std::uint64_t>(~depth) << 32) | cell});
+  open_list_.push({g + h, (static_cast<std::uint64_t>(~depth) << 32) | cell});
 }
 
 void JumpPointSearch::prefetch(std::uint32_t cell) const {
@@ -196,14 +205,18 @@ const SearchResult& JumpPointSearch::plan(const SearchGrid& grid, GridCell start
   result_.expanded = 0;
   if (!grid.passable(start.x, start.y) || !grid.passable(goal.x, goal.y)) return result_;
   load(grid);
-  // The landmarks pay from the second query of a grid revision on: a grid planned once (a
-  // window made afresh for one detour) costs only the jump tables and labels.
-  if (queries_on_revision_ < 2 && ++queries_on_revision_ == 2 && landmark_count_ > 0) build_landmarks(grid, landmark_count_);
+  // The tables and landmarks pay from the second query of a grid revision on: a grid planned
+  // once (a window made afresh for one detour) costs the labels and a search that scans its
+  // jumps, with the octile bound.
+  if (queries_on_revision_ < 2 && ++queries_on_revision_ == 2) {
+    build_jumps();
+    if (landmark_count_ > 0) build_landmarks(grid, landmark_count_);
+  }
+  const bool tables = queries_on_revision_ >= 2;
   if (++generation_ >= (1u << 28)) {  // the stamp keeps 28 bits of generation
     for (Cell& n : cells_) n.stamp = 0;
     generation_ = 1;
   }
-  heap_.clear();
 
   const auto uw = static_cast<std::uint32_t>(w_);
   const std::uint32_t source = static_cast<std::uint32_t>(start.y) * uw + static_cast<std::uint32_t>(start.x);
@@ -216,15 +229,19 @@ const SearchResult& JumpPointSearch::plan(const SearchGrid& grid, GridCell start
   cells_[source].g = 0;
   cells_[source].parent = source;
   cells_[source].stamp = generation_ << 4;
-  heap_push({octile(goal.x - start.x, goal.y - start.y), source});
+  const Key first = std::max(octile(goal.x - start.x, goal.y - start.y), landmarks_.at(cells_[source].landmarks));
+  // Every f lies within twice the longest jump (max(w, h) diagonal steps) of the last popped.
+  open_list_.reset(first, 2 * static_cast<Key>(std::max(w_, h_)) * kDiagonalKey);
+  open_list_.push({first, source});
   bool found = false;
-  while (!heap_.empty()) {
-    const std::uint32_t cell = static_cast<std::uint32_t>(heap_pop().tie);
+  while (!open_list_.empty()) {
+    const std::uint32_t cell = static_cast<std::uint32_t>(open_list_.pop().tie);
     Cell& node = cells_[cell];
     if ((node.stamp & kClosed) != 0) continue;  // stale copy
     node.stamp |= kClosed;
     ++result_.expanded;
-    const int x = static_cast<int>(cell % uw), y = static_cast<int>(cell / uw);
+    const auto row = static_cast<std::uint32_t>(row_reciprocal_ != 0 ? (cell * row_reciprocal_) >> 40 : cell / uw);
+    const int x = static_cast<int>(cell - row * uw), y = static_cast<int>(row);
     if (trace_ != nullptr) trace_->expanded.push_back({x, y});
     if (cell == target) {
       found = true;
@@ -259,7 +276,7 @@ const SearchResult& JumpPointSearch::plan(const SearchGrid& grid, GridCell start
     int count = 0;
     for (; dirs != 0; dirs &= dirs - 1) {
       const int d = std::countr_zero(dirs);
-      const int v = jumps[d];
+      const int v = tables ? jumps[d] : scan_jump(x, y, d);
       const int dx = kDx[d], dy = kDy[d];
       int steps = v;  // the jump's length in steps; <= 0: none
       if (d < 4) {

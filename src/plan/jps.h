@@ -11,24 +11,30 @@
 // Exact: the costs equal Dijkstra's (tests/plan/jps_test.cpp checks thousands of random grids
 // and every MovingAI scenario of ../shared/pathfinding).
 //
-// JPS+ (Harabor & Grastien 2014): once per grid revision, every cell gets, for each of the 8
-// directions, the distance of its jump (to the jump point, or how far it can go before the
-// run dies), so a jump is one table read plus a check for the goal on the way. A diagonal
-// jump whose quadrant holds the goal also stops where it crosses the goal's row or column
-// (a straight jump from there may reach the goal); that extra node keeps the search exact.
+// JPS+ (Harabor & Grastien 2014): from the second query on a grid revision, every cell has,
+// for each of the 8 directions, the distance of its jump (to the jump point, or how far it
+// can go before the run dies), so a jump is one table read plus a check for the goal on the
+// way; the first query on a revision scans each jump along the grid instead (the same jumps),
+// so a grid planned once does not pay for the tables. A diagonal jump whose quadrant holds
+// the goal also stops where it crosses the goal's row or column (a straight jump from there
+// may reach the goal); that extra node keeps the search exact.
 //
 // The heuristic: the larger of the octile distance and a differential heuristic
-// (plan/differential_heuristic.h: exact distances from up to 24 landmarks, made by the
-// second plan() on a grid revision, so a grid planned once does not pay for them; exactly
-// consistent in the same fixed-point keys as g, so the search stays
-// exact). A query uses the 12 landmarks that bound its start best. The same preprocessing
-// labels components: start and goal in different components are answered without a search.
-// On room maps the octile bound ignores walls and doors, and these bounds cut the jump
-// points a query expands several times over (docs/planners/astar_jps.md has the figures).
+// (plan/differential_heuristic.h: exact distances from up to 24 landmarks, made with the
+// tables by the second plan() on a grid revision; exactly consistent in the same
+// fixed-point keys as g, so the search stays exact). A query uses the 12 landmarks that
+// bound its start best. The first plan() on a revision labels components: start and goal in
+// different components are answered without a search. On room maps the octile bound ignores
+// walls and doors, and these bounds cut the jump points a query expands several times over
+// (docs/planners/astar_jps.md has the figures).
+//
+// The open list: a ring of buckets of f (plan/jps_open_list.h), popped in the order of a
+// binary heap on (f, larger g, lower cell).
 //
 // Memory: one 128-byte record a cell (jumps, landmark distances, search node), so a jump's
 // end costs two adjacent cache lines; the ends of one expansion's jumps are prefetched
-// together before they are relaxed. About 130 bytes a cell (33 MiB for 512 x 512).
+// together before they are relaxed. With the tables' scratch (16 bytes a cell) and the
+// heuristic's labels and flood distances, about 160 bytes a cell (40 MiB for 512 x 512).
 //
 // The answer: the full cell path (jump points joined by their straight or diagonal runs),
 // cost = length in cells, `expanded` = jump points expanded (0 when the labels tell the goal
@@ -41,6 +47,7 @@
 
 #include "plan/astar_planner.h"
 #include "plan/differential_heuristic.h"
+#include "plan/jps_open_list.h"
 #include "plan/planner.h"
 
 namespace racer {
@@ -69,21 +76,16 @@ class JumpPointSearch final : public GridPlanner {
     std::uint32_t parent;  // cell of the previous jump point
     std::uint32_t stamp;   // generation << 4 | closed << 3 | direction of arrival (0..7)
   };
-  // An open-list entry: f, then the tie-break (larger g first, then lower cell) in one word.
-  struct OpenEntry {
-    Key f;
-    std::uint64_t tie;
-  };
 
-  void load(const SearchGrid& grid);
+  void load(const SearchGrid& grid);  // passability, records, labels: every new revision
+  void build_jumps();                 // the jump tables: from the second query of a revision
+  int scan_jump(int x, int y, int direction) const;  // one table entry, computed
   void build_landmarks(const SearchGrid& grid, int landmarks);  // and the component labels
   bool open(int x, int y) const {  // passable; false outside (the padded blocked border)
     return open_[static_cast<std::size_t>(y + 1) * static_cast<std::size_t>(w_ + 2) + static_cast<std::size_t>(x + 1)] != 0;
   }
   void relax(std::uint32_t from, Key g, int x, int y, int direction, GridCell goal);
   void prefetch(std::uint32_t cell) const;  // both cache lines of a cell's record
-  void heap_push(OpenEntry entry);
-  OpenEntry heap_pop();
 
   FastAStarPlanner fallback_;
   int landmark_count_ = 0;
@@ -95,7 +97,9 @@ class JumpPointSearch final : public GridPlanner {
   int w_ = 0, h_ = 0;
   std::vector<std::uint8_t> open_;  // (w + 2) x (h + 2) passability bytes, blocked border
   std::vector<Cell> cells_;         // row-major
-  std::vector<OpenEntry> heap_;
+  std::vector<std::int16_t> jump_rows_;  // load()'s scratch: the jump tables, direction-major
+  JpsOpenList open_list_;  // entries: f, then larger g first, then lower cell (one tie word)
+  std::uint64_t row_reciprocal_ = 0;  // ceil(2^40 / w): y = cell * it >> 40 below 2^20 cells; 0: divide
   std::uint32_t generation_ = 0;
   SearchResult result_;
 };

@@ -104,6 +104,25 @@ TEST(JumpPointSearch, SameCostsAsDijkstraOnRandomGrids) {
   EXPECT_GT(unreachable, 50);
 }
 
+TEST(JumpPointSearch, ScannedJumpsEqualTheTables) {
+  // A grid's first query scans its jumps; the second reads them from the tables made then.
+  // Both must be the same jumps: the same jump points expanded and the same path, on random
+  // grids with scattered blocks and walls (octile bound alone, so only the jumps differ).
+  std::mt19937 rng(4402);
+  JumpPointSearch jps(0);
+  for (int trial = 0; trial < 300; ++trial) {
+    const int w = 1 + static_cast<int>(rng() % 60u), h = 1 + static_cast<int>(rng() % 60u);
+    const SearchGrid g = random_grid(rng, w, h, 0.05 * static_cast<double>(trial % 8), trial % 2 == 0);
+    const GridCell start = random_cell(rng, g), goal = random_cell(rng, g);
+    const SearchResult scanned = jps.plan(g, start, goal);
+    const SearchResult& tabled = jps.plan(g, start, goal);
+    SCOPED_TRACE(testing::Message() << "trial " << trial);
+    ASSERT_EQ(scanned.status, tabled.status);
+    EXPECT_EQ(scanned.expanded, tabled.expanded);
+    EXPECT_EQ(scanned.path, tabled.path);
+  }
+}
+
 void expect_every_scenario_optimal(const std::string& name, int landmarks = JumpPointSearch::kDefaultLandmarks) {
   JumpPointSearch jps(landmarks);
   GridSearch astar, dijkstra;
