@@ -259,13 +259,6 @@ double entry_along(const std::vector<Vec2>& poly, Vec2 p, Vec2 dir) {
   return t0 <= t1 ? t0 : 0.0;
 }
 
-/// Draws the convex polygon with each vertex's colour from `colour(vertex)` (a fan).
-template <typename Fn>
-void shaded(Mesh& m, const Frame& f, const std::vector<Vec2>& poly, Fn colour) {
-  for (std::size_t i = 1; i + 1 < poly.size(); ++i)
-    m.triangle(f.s(poly[0]), colour(poly[0]), f.s(poly[i]), colour(poly[i]), f.s(poly[i + 1]), colour(poly[i + 1]));
-}
-
 /// The segment a-b inside convex `poly` (Cyrus-Beck); false when it misses.
 bool clip_segment(const std::vector<Vec2>& poly, Vec2& a, Vec2& b) {
   const Vec2 d = b - a;
@@ -309,26 +302,26 @@ void draw_damage(Mesh& m, const Frame& f, const CarArt& art, const DamageSummary
     const double level = clamp01(d.zones[static_cast<std::size_t>(z)]);
     if (level < 0.02) continue;
     const auto zone = static_cast<DamageZone>(z);
-    // Depth of the darkened band from the hit edge, and the vertex colour by depth.
+    // Four bands from the hit edge inward, each a shade lighter (uniform colours: every
+    // SDL renderer blends them the same), reaching deeper with the zone's level.
     const bool lengthwise = zone == DamageZone::Left || zone == DamageZone::Right;
     const double reach = lengthwise ? e.half_width * (0.35 + 0.5 * level) : e.length * (0.12 + 0.22 * level);
     const double far = 2.0 * (e.length + e.half_width);
-    std::vector<Vec2> region;
-    switch (zone) {
-      case DamageZone::Front: region = {{e.front - reach, -far}, {e.front + far, -far}, {e.front + far, far}, {e.front - reach, far}}; break;
-      case DamageZone::Rear: region = {{e.rear - far, -far}, {e.rear + reach, -far}, {e.rear + reach, far}, {e.rear - far, far}}; break;
-      case DamageZone::Left: region = {{-far, e.half_width - reach}, {far, e.half_width - reach}, {far, far}, {-far, far}}; break;
-      case DamageZone::Right: region = {{-far, -far}, {far, -far}, {far, -e.half_width + reach}, {-far, -e.half_width + reach}}; break;
-    }
-    const auto colour = [&](Vec2 p) {
-      const double depth = zone == DamageZone::Front ? e.front - p.x : zone == DamageZone::Rear ? p.x - e.rear
-                         : zone == DamageZone::Left  ? e.half_width - p.y : p.y + e.half_width;
-      const double k = clamp01(1.0 - depth / reach);
-      return with_alpha(soot, (0.15 + 0.55 * level) * k);
-    };
-    for (const std::vector<Vec2>& skin : art.skin) {
-      const std::vector<Vec2> patch = clip_convex(region, skin);
-      if (!patch.empty()) shaded(m, f, patch, colour);
+    constexpr int kBands = 4;
+    for (int band = 0; band < kBands; ++band) {
+      const double d0 = band == 0 ? -far : reach * band / kBands, d1 = reach * (band + 1) / kBands;
+      std::vector<Vec2> slab;  // depths [d0, d1] from the hit edge, counter-clockwise
+      switch (zone) {
+        case DamageZone::Front: slab = {{e.front - d1, -far}, {e.front - d0, -far}, {e.front - d0, far}, {e.front - d1, far}}; break;
+        case DamageZone::Rear: slab = {{e.rear + d0, -far}, {e.rear + d1, -far}, {e.rear + d1, far}, {e.rear + d0, far}}; break;
+        case DamageZone::Left: slab = {{-far, e.half_width - d1}, {far, e.half_width - d1}, {far, e.half_width - d0}, {-far, e.half_width - d0}}; break;
+        case DamageZone::Right: slab = {{-far, -e.half_width + d0}, {far, -e.half_width + d0}, {far, -e.half_width + d1}, {-far, -e.half_width + d1}}; break;
+      }
+      const Rgba c = with_alpha(soot, (0.25 + 0.6 * level) * (1.0 - (band + 0.25) / kBands));
+      for (const std::vector<Vec2>& skin : art.skin) {
+        const std::vector<Vec2> patch = clip_convex(slab, skin);
+        if (!patch.empty()) m.convex(f.s(patch), c);
+      }
     }
   }
   for (int i = 0; i < d.mark_count; ++i) {

@@ -57,9 +57,10 @@ TEST(CarBody, EveryStyleStaysWithinTheFootprint) {
         EXPECT_GE(part.outline.size(), 3u);
         EXPECT_GT(polygon_area(part.outline), 0.0);  // counter-clockwise, as clipping needs
         for (Vec2 p : part.outline) EXPECT_TRUE(within(p)) << p.x << ", " << p.y;
-        if (part.structural)  // the skin itself stays inside the collision box
+        if (part.structural) {  // the skin itself stays inside the collision box
           for (Vec2 p : part.outline)
             EXPECT_TRUE(p.x >= e.rear - 1e-9 && p.x <= e.front + 1e-9 && std::abs(p.y) <= e.half_width + 1e-9);
+        }
       }
       for (const BodyLine& l : s.lines) EXPECT_TRUE(within(l.a) && within(l.b));
       EXPECT_GT(polygon_area(s.hull), 0.0);
@@ -100,7 +101,9 @@ TEST(CarBody, RacerHasWingsAndItsWheelsInTheOpen) {
   const double xf = spec.body.cg_to_front_axle, xr = -spec.rear_axle_to_cg(), y = spec.body.track_width / 2.0;
   for (Vec2 wheel : {Vec2{xf, y}, Vec2{xf, -y}, Vec2{xr, y}, Vec2{xr, -y}})
     for (const BodyPart& p : s.parts)
-      if (p.structural) EXPECT_FALSE(inside(p.outline, wheel)) << wheel.x << ", " << wheel.y;
+      if (p.structural) {
+        EXPECT_FALSE(inside(p.outline, wheel)) << wheel.x << ", " << wheel.y;
+      }
 }
 
 TEST(CarBody, StylesDifferInOutline) {
