@@ -11,6 +11,7 @@
 
 #include "core/math.h"
 #include "game/storage.h"
+#include "render/car_marker.h"
 #include "render/car_view.h"
 #include "render/mesh.h"
 #include "race/race.h"
@@ -257,8 +258,9 @@ void RaceScreen::render(SDL_Renderer* r, int width, int height, const UiFonts& f
   track_view_->draw_objects(r, camera_);
   draw_ghost(r);
   for (std::size_t i = 0; i < view.cars.size(); ++i)
-    if (i != p) draw_car(r, camera_, view.cars[i], race_->world().car(i).spec(), driver_paint(i, p));
-  draw_car(r, camera_, view.cars[p], race_->world().car(p).spec(), driver_paint(p, p));
+    if (i != p) draw_car(r, camera_, view.cars[i], race_->world().car(i).spec(), driver_livery(i, p));
+  draw_car(r, camera_, view.cars[p], race_->world().car(p).spec(), driver_livery(p, p));
+  if (view.cars.size() > 1) draw_player_marker(r, camera_, view.cars[p], race_->world().car(p).spec(), view.time);
   if (ai_panel_.open && ai_panel_.show_line) draw_ai_line(r, view);
   // The minimap (SDL, under the ImGui HUD) in the bottom left corner.
   std::vector<MinimapCar> dots;

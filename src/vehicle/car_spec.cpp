@@ -30,6 +30,8 @@ void read_body(ObjectReader& r, BodySpec& b) {
   b.frontal_area = r.number("frontal_area_m2", 0.3, 10.0, "square metres", b.frontal_area);
   b.restitution = r.number("restitution", 0.0, 1.0, "", b.restitution);
   b.body_friction = r.number("body_friction", 0.0, 2.0, "", b.body_friction);
+  const std::string style = r.choice("style", {"hatchback", "sedan", "racer"}, body_style_name(b.style));
+  b.style = style == "hatchback" ? BodyStyle::Hatchback : style == "racer" ? BodyStyle::Racer : BodyStyle::Sedan;
 }
 
 void read_suspension(ObjectReader& r, SuspensionSpec& s) {
@@ -194,6 +196,15 @@ Result<CarSpec> read_car(const JsonDoc& doc) {
 
 }  // namespace
 
+const char* body_style_name(BodyStyle style) {
+  switch (style) {
+    case BodyStyle::Hatchback: return "hatchback";
+    case BodyStyle::Racer: return "racer";
+    case BodyStyle::Sedan: break;
+  }
+  return "sedan";
+}
+
 Result<CarSpec> parse_car_spec(std::string_view json_text, const std::string& file_name) {
   Result<JsonDoc> doc = JsonDoc::parse(json_text, file_name);
   if (!doc) return doc.errors();
@@ -222,7 +233,8 @@ std::string save_car_spec(const CarSpec& c) {
                {"wheelbase_m", b.wheelbase}, {"track_width_m", b.track_width},
                {"cg_to_front_axle_m", b.cg_to_front_axle}, {"cg_height_m", b.cg_height},
                {"inertia_factor", b.inertia_factor}, {"drag_coefficient", b.drag_coefficient},
-               {"frontal_area_m2", b.frontal_area}, {"restitution", b.restitution}, {"body_friction", b.body_friction}};
+               {"frontal_area_m2", b.frontal_area}, {"restitution", b.restitution}, {"body_friction", b.body_friction},
+               {"style", body_style_name(b.style)}};
   j["suspension"] = {{"front_stiffness_n_per_m", s.front_stiffness}, {"rear_stiffness_n_per_m", s.rear_stiffness},
                      {"front_damping_ns_per_m", s.front_damping}, {"rear_damping_ns_per_m", s.rear_damping},
                      {"front_antiroll_n_per_m", s.front_antiroll}, {"rear_antiroll_n_per_m", s.rear_antiroll},

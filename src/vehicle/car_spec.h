@@ -12,6 +12,10 @@ namespace racer {
 
 enum class DriveLayout { FWD, RWD, AWD };
 enum class TyreModel { Pacejka, Tanh };
+/// The drawn body shape; drawing only, the physics never reads it.
+enum class BodyStyle { Hatchback, Sedan, Racer };
+/// "hatchback", "sedan", "racer".
+const char* body_style_name(BodyStyle style);
 
 struct BodySpec {
   double mass = 1200.0;            ///< kg, total
@@ -27,6 +31,7 @@ struct BodySpec {
   double frontal_area = 2.1;       ///< m^2
   double restitution = 0.2;        ///< bounciness in collisions [0, 1]
   double body_friction = 0.3;      ///< body-to-wall friction
+  BodyStyle style = BodyStyle::Sedan;  ///< drawn shape only (render/car_body.h); no physical effect
 };
 
 struct SuspensionSpec {

@@ -14,6 +14,7 @@ void expect_equal(const CarSpec& a, const CarSpec& b) {
   EXPECT_EQ(a.body.mass, b.body.mass);
   EXPECT_EQ(a.body.cg_height, b.body.cg_height);
   EXPECT_EQ(a.body.cg_to_front_axle, b.body.cg_to_front_axle);
+  EXPECT_EQ(a.body.style, b.body.style);
   EXPECT_EQ(a.suspension.front_stiffness, b.suspension.front_stiffness);
   EXPECT_EQ(a.suspension.travel, b.suspension.travel);
   EXPECT_EQ(a.tyre.model, b.tyre.model);
@@ -77,6 +78,20 @@ TEST(CarSpec, MinimalFileTakesDocumentedDefaults) {
   EXPECT_EQ(r.value().body.wheelbase, defaults.body.wheelbase);
   EXPECT_EQ(r.value().brakes.max_torque, defaults.brakes.max_torque);
   EXPECT_TRUE(r.value().assists.abs);
+  EXPECT_EQ(r.value().body.style, BodyStyle::Sedan);
+}
+
+TEST(CarSpec, ShippedCarsEachHaveTheirOwnBodyStyle) {
+  EXPECT_EQ(load_car_spec(test::car_path("hatchback")).value().body.style, BodyStyle::Hatchback);
+  EXPECT_EQ(load_car_spec(test::car_path("sedan")).value().body.style, BodyStyle::Sedan);
+  EXPECT_EQ(load_car_spec(test::car_path("racer")).value().body.style, BodyStyle::Racer);
+}
+
+TEST(CarSpec, UnknownBodyStyleIsReportedWithLineAndColumn) {
+  const Result<CarSpec> r = parse_car_spec(minimal_car(R"(, "style": "van")"), "cars/x.json");
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error_text().find("cars/x.json:4:39:"), std::string::npos) << r.error_text();
+  EXPECT_NE(r.error_text().find("hatchback"), std::string::npos) << r.error_text();  // names what is allowed
 }
 
 TEST(CarSpec, BadValuesAreReportedWithLineAndColumn) {
