@@ -102,7 +102,7 @@ std::unique_ptr<RaceScreen> RaceScreen::create(const RacePlan& plan, const Catal
 
   if (plan.mode == RaceMode::TimeTrial) {
     s->ghost_key_ = GhostKey{kPhysicsVersion, plan.track_id, content_hash(save_track_spec(s->track_->spec())),
-                             plan.car_id, content_hash(save_car_spec(s->car_spec_))};
+                             plan.car_id, content_hash(save_car_spec(physical_part(s->car_spec_)))};
     if (s->storage_.data_dir) {
       GhostLoad g = load_ghost(ghost_file(*s->storage_.data_dir, plan.track_id, plan.car_id), s->ghost_key_);
       if (g.status == GhostLoad::Status::Loaded) {

@@ -196,6 +196,11 @@ Result<CarSpec> read_car(const JsonDoc& doc) {
 
 }  // namespace
 
+CarSpec physical_part(CarSpec spec) {
+  spec.body.style = BodySpec{}.style;
+  return spec;
+}
+
 const char* body_style_name(BodyStyle style) {
   switch (style) {
     case BodyStyle::Hatchback: return "hatchback";
@@ -233,8 +238,8 @@ std::string save_car_spec(const CarSpec& c) {
                {"wheelbase_m", b.wheelbase}, {"track_width_m", b.track_width},
                {"cg_to_front_axle_m", b.cg_to_front_axle}, {"cg_height_m", b.cg_height},
                {"inertia_factor", b.inertia_factor}, {"drag_coefficient", b.drag_coefficient},
-               {"frontal_area_m2", b.frontal_area}, {"restitution", b.restitution}, {"body_friction", b.body_friction},
-               {"style", body_style_name(b.style)}};
+               {"frontal_area_m2", b.frontal_area}, {"restitution", b.restitution}, {"body_friction", b.body_friction}};
+  if (b.style != BodySpec{}.style) j["body"]["style"] = body_style_name(b.style);
   j["suspension"] = {{"front_stiffness_n_per_m", s.front_stiffness}, {"rear_stiffness_n_per_m", s.rear_stiffness},
                      {"front_damping_ns_per_m", s.front_damping}, {"rear_damping_ns_per_m", s.rear_damping},
                      {"front_antiroll_n_per_m", s.front_antiroll}, {"rear_antiroll_n_per_m", s.rear_antiroll},

@@ -136,7 +136,11 @@ struct CarSpec {
 /// Reads a car file; every problem is reported with file:line:col.
 Result<CarSpec> load_car_spec(const std::string& path);
 Result<CarSpec> parse_car_spec(std::string_view json_text, const std::string& file_name);
-/// Writes the spec as a car file that load_car_spec reads back to an equal spec.
+/// Writes the spec as a car file that load_car_spec reads back to an equal spec. Keys at
+/// their default that only change the drawing (the body style) are left out.
 std::string save_car_spec(const CarSpec& spec);
+/// The spec with every drawing-only key at its default: a hash of its saved text changes
+/// only when something the physics reads changes (a ghost's car check uses it).
+CarSpec physical_part(CarSpec spec);
 
 }  // namespace racer

@@ -87,6 +87,20 @@ TEST(CarSpec, ShippedCarsEachHaveTheirOwnBodyStyle) {
   EXPECT_EQ(load_car_spec(test::car_path("racer")).value().body.style, BodyStyle::Racer);
 }
 
+TEST(CarSpec, PhysicalPartDropsOnlyTheDrawnStyle) {
+  // A ghost's car check hashes the saved physical part: a restyled car keeps its ghosts, and
+  // the text is the one a car file without a "style" key saves (ghosts recorded before the
+  // key existed stay valid); any physical change still shows in the text.
+  CarSpec hatch = load_car_spec(test::car_path("hatchback")).value();
+  const std::string physical = save_car_spec(physical_part(hatch));
+  EXPECT_EQ(physical.find("\"style\""), std::string::npos) << physical;
+  EXPECT_NE(save_car_spec(hatch).find("\"style\": \"hatchback\""), std::string::npos);
+  hatch.body.style = BodyStyle::Racer;
+  EXPECT_EQ(save_car_spec(physical_part(hatch)), physical);
+  hatch.body.mass += 1.0;
+  EXPECT_NE(save_car_spec(physical_part(hatch)), physical);
+}
+
 TEST(CarSpec, UnknownBodyStyleIsReportedWithLineAndColumn) {
   const Result<CarSpec> r = parse_car_spec(minimal_car(R"(, "style": "van")"), "cars/x.json");
   ASSERT_FALSE(r.ok());
