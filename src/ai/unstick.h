@@ -5,9 +5,10 @@
 // the racing line a little ahead, forwards and in reverse (a three-point turn when the room
 // asks for one), never tighter than the car's turning circle, clear of the track's walls
 // (its cost grid) and the other cars. The path is then driven segment by segment: Pure
-// Pursuit on the segment from the rear axle (it works backing up too), a walking pace,
-// stop and change gear at each cusp. At the end of the last segment the driver's own
-// layers take over again.
+// Pursuit on the segment from the rear axle (it works backing up too), a speed profile along
+// the segment (the arcs' lateral acceleration, braking at a steady rate into each cusp),
+// the gear change at each cusp as the car comes to rest. Once out and aimed along the line
+// (or at the end of the last segment) the driver's own layers take over again.
 //
 // Sections: the footprint | the way out
 //
@@ -71,6 +72,10 @@ class Unstick {
   /// manoeuvre starts), false when not (no track in the view, nothing found: the caller
   /// falls back to reversing out).
   bool plan(const DriverView& v, const Path& line, double s);
+  /// Whether the car cannot drive forwards out of where it stands: 1 m forwards straight or at
+  /// either full lock (the geometric turning circle) runs its rectangle into a wall or into a
+  /// car standing near (no margin kept). No track in the view: false.
+  bool boxed_in(const DriverView& v);
   /// The controls that follow the plan this step (only while active()).
   Controls drive(const DriverView& v, const Path& line, double s);
   bool active() const { return active_; }
@@ -89,14 +94,19 @@ class Unstick {
  private:
   void start_segment(std::size_t from);
   bool clear_ahead(Vec2 rear, double heading) const;
+  /// m/s: the segment's speed limit at s (m along it) from its arcs and its top speed (not
+  /// the stop at its end: drive() brakes for that).
+  double pace_at(double s) const;
 
   SteeringGeometry geometry_;
   CarSize us_;
   HybridAStar planner_;
   UnstickFootprint footprint_;  // the scene of the last plan
+  UnstickFootprint probe_;      // the scene of the last boxed_in() check
   HybridPath path_;
   UnstickPlan last_;
   Path segment_;                  // the segment being driven (rear-axle positions)
+  std::vector<double> segment_pace_;  // m/s per vertex of segment_: the arcs' limit, braked into by kStopDecel
   bool segment_reverse_ = false;
   std::size_t segment_end_ = 0;   // index into path_.poses of the segment's last pose
   int hint_ = -1;
