@@ -54,7 +54,8 @@ HybridPose arc_pose(const HybridPose& p, double kappa, double d) {
     return q;
   }
   q.heading = p.heading + d * kappa;
-  q.position = p.position + Vec2{std::sin(q.heading) - std::sin(p.heading), std::cos(p.heading) - std::cos(q.heading)} * (1.0 / kappa);
+  const Vec2 chord{std::sin(q.heading) - std::sin(p.heading), std::cos(p.heading) - std::cos(q.heading)};
+  q.position = p.position + chord * (1.0 / kappa);
   return q;
 }
 
@@ -207,7 +208,8 @@ bool Unstick::plan(const DriverView& v, const Path& line, double s) {
     std::size_t cusp = path_.poses.size() - 1;
     while (cusp > 0 && path_.poses[cusp].reverse) --cusp;
     double back = 0.0;  // m, along the chords
-    for (std::size_t k = cusp; k + 1 < path_.poses.size(); ++k) back += length(path_.poses[k + 1].position - path_.poses[k].position);
+    for (std::size_t k = cusp; k + 1 < path_.poses.size(); ++k)
+      back += length(path_.poses[k + 1].position - path_.poses[k].position);
     if (back < kShortLastReverse) {
       path_.poses.resize(cusp + 1);
       path_.switches -= 1;
@@ -254,7 +256,8 @@ void Unstick::start_segment(std::size_t from) {
   for (std::size_t k = 0; k < kappa.size(); ++k)
     if (std::abs(kappa[k]) > 1e-9) segment_pace_[k] = std::min(top, std::sqrt(kTurnAccel / std::abs(kappa[k])));
   for (std::size_t k = kappa.size() - 1; k-- > 0;)
-    segment_pace_[k] = std::min(segment_pace_[k], std::sqrt(square(segment_pace_[k + 1]) + 2.0 * kStopDecel * (vs[k + 1] - vs[k])));
+    segment_pace_[k] =
+        std::min(segment_pace_[k], std::sqrt(square(segment_pace_[k + 1]) + 2.0 * kStopDecel * (vs[k + 1] - vs[k])));
   hint_ = -1;
   segment_time_ = 0.0;
   stopping_ = false;

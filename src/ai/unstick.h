@@ -83,6 +83,8 @@ class Unstick {
   bool failed() const { return failed_; }
   int plans() const { return plans_; }  ///< plans made (found or not)
   const UnstickPlan& last() const { return last_; }
+  /// The plan being driven: the planner's path, less a last segment backing up shorter
+  /// than 2 m (it only squares the pose up inside the goal's tolerance).
   const HybridPath& path() const { return path_; }
   /// Forgets the manoeuvre (a respawn).
   void reset() { active_ = failed_ = false; }
