@@ -44,6 +44,7 @@ constexpr double kBlockedFor = 1.0;       // s in gear and under 0.2 m/s (but no
 constexpr double kGoalAhead[] = {15.0, 20.0, 25.0, 30.0, 40.0};  // m along the line: goal candidates
 constexpr double kBoxedReach = 1.0;       // m forwards every arc must be blocked within for the car to be boxed in
 constexpr double kBoxedStep = 0.25;       // m between the poses checked on them
+constexpr double kBoxedCarSpeed = 0.3;    // m/s: only cars slower than this box a car in
 constexpr double kClearAhead = 8.0;       // m straight ahead that must be free for the hand-over
 
 // The pose after `d` m forwards from `p` on an arc of curvature `kappa` (1/m, + = left).
@@ -63,7 +64,8 @@ HybridPose arc_pose(const HybridPose& p, double kappa, double d) {
 
 // ---------------------------------------------------------------- the footprint and the collision test
 
-void UnstickFootprint::build(const CostGrid& g, double cg_ahead_of_rear, CarSize car, const DriverView& v) {
+void UnstickFootprint::build(const CostGrid& g, double cg_ahead_of_rear, CarSize car, const DriverView& v,
+                             double obstacle_speed) {
   grid = &g;
   cg_from_rear = cg_ahead_of_rear;
   us = car;
@@ -78,7 +80,7 @@ void UnstickFootprint::build(const CostGrid& g, double cg_ahead_of_rear, CarSize
   cars.clear();
   corners.clear();
   for (const OtherCarView& o : v.others) {
-    if (length(o.velocity) > kObstacleSpeed || length(o.position - v.self.position) > kCarsNear) continue;
+    if (length(o.velocity) > obstacle_speed || length(o.position - v.self.position) > kCarsNear) continue;
     Polygon box = oriented_box(o.position, o.half_length, o.half_width, o.heading);
     std::array<Vec2, 4> cs{};
     for (std::size_t k = 0; k < 4; ++k) cs[k] = box.vertices[k];
@@ -122,7 +124,7 @@ UnstickDeficit UnstickFootprint::deficit(double x, double y, double heading) con
 bool Unstick::boxed_in(const DriverView& v) {
   if (v.track == nullptr) return false;
   UnstickFootprint& fp = probe_;
-  fp.build(v.track->cost_grid(), geometry_.cg_to_rear_axle(), us_, v);
+  fp.build(v.track->cost_grid(), geometry_.cg_to_rear_axle(), us_, v, kBoxedCarSpeed);
   const Vec2 f = from_angle(v.self.heading);
   const HybridPose at{v.self.position - f * fp.cg_from_rear, v.self.heading};
   const double radius = geometry_.wheelbase / std::tan(geometry_.max_angle);
@@ -151,7 +153,7 @@ bool Unstick::plan(const DriverView& v, const Path& line, double s) {
   if (v.track == nullptr || line.empty()) return false;
   plans_ += 1;
   UnstickFootprint& fp = footprint_;
-  fp.build(v.track->cost_grid(), geometry_.cg_to_rear_axle(), us_, v);
+  fp.build(v.track->cost_grid(), geometry_.cg_to_rear_axle(), us_, v, kObstacleSpeed);
   const Vec2 fwd = from_angle(v.self.heading);
   HybridPose start{v.self.position - fwd * fp.cg_from_rear, v.self.heading};
   // Where we stand may already overlap (pushed into a barrier, touching a car): that much

@@ -46,7 +46,8 @@ struct UnstickFootprint {
   std::vector<Polygon> cars;          ///< the other cars' rectangles
   std::vector<std::array<Vec2, 4>> corners;  ///< and their corners
 
-  void build(const CostGrid& g, double cg_ahead_of_rear, CarSize car, const DriverView& v);
+  /// `obstacle_speed` (m/s): the other cars slower than this (and within 25 m) are obstacles.
+  void build(const CostGrid& g, double cg_ahead_of_rear, CarSize car, const DriverView& v, double obstacle_speed);
   /// m: a lower bound of the distance from p to the nearest blocked cell (< 0 inside one).
   double wall_distance(Vec2 p) const;
   /// The largest margin still missing over the samples, against the walls (0.15 m kept)
@@ -74,7 +75,8 @@ class Unstick {
   bool plan(const DriverView& v, const Path& line, double s);
   /// Whether the car cannot drive forwards out of where it stands: 1 m forwards straight or at
   /// either full lock (the geometric turning circle) runs its rectangle into a wall or into a
-  /// car standing near (no margin kept). No track in the view: false.
+  /// car at a standstill near (under 0.3 m/s; a car moving, even backing out of its own
+  /// trouble, is waited for). No margin kept. No track in the view: false.
   bool boxed_in(const DriverView& v);
   /// The controls that follow the plan this step (only while active()).
   Controls drive(const DriverView& v, const Path& line, double s);
