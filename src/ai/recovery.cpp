@@ -11,6 +11,8 @@ namespace {
 
 constexpr double kLaunchAccel = 0.15;     // m/s^2 forwards: a car gaining speed this fast is pulling away, not stuck
 constexpr double kLaunchSmoothing = 0.3;  // s over which that acceleration is averaged
+constexpr double kBoxedHold = 0.25;       // s at a standstill without progress before a boxed-in car plans its way out
+constexpr double kStandstill = 0.3;       // m/s: under this a car is at a standstill
 
 // rad from our heading to a point on the line ahead (further ahead the further off it we are).
 double heading_error_to_line(const DriverView& v, const Path& line, LinePosition me) {
@@ -56,7 +58,12 @@ void StuckRecovery::watch(const DriverView& v, const DriverConfig& config, bool 
   // (The heading error last: a point on the line and an atan2, only for a slow car.)
   const bool facing_back = std::abs(v.self.forward_speed) < 2.0 && since_recovery_ > 2.0 &&
                            std::abs(heading_error_to_line(v, line, me)) > 2.0;
-  if (stalled || pinned || facing_back) {
+  // Boxed in (every forward arc runs into a wall or a standing car within 1 m): waiting,
+  // even queued, cannot help, so no stall time is waited out. (Last: the footprint test,
+  // only for a car at a standstill.)
+  const bool boxed = !stalled && !pinned && !facing_back && planning_ && stall_s_ > kBoxedHold &&
+                     std::abs(v.self.forward_speed) < kStandstill && since_recovery_ > 2.0 && unstick_.boxed_in(v);
+  if (stalled || pinned || facing_back || boxed) {
     since_recovery_ = 0.0;
     count_ += 1;
     if (planning_ && unstick_.plan(v, line, me.s)) {

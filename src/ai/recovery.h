@@ -1,7 +1,8 @@
 #pragma once
 // StuckRecovery: the AI driver's stall watch and the way out. A stall clock runs on the
 // race's own distance; stalled at a standstill (not pulling away, not queued behind a car),
-// pinned against a wall, or facing back down the track, the car plans a way out to its
+// pinned against a wall, facing back down the track, or boxed in at a standstill (no forward
+// arc out of where it stands, Unstick::boxed_in), the car plans a way out to its
 // racing line with hybrid A* and drives it, a three-point turn if need be (unstick.h). When
 // no plan is found, or the plan cannot be followed, it reverses out with opposite lock,
 // stops, re-aims and drives on. No progress for long enough: the driver asks the race for a

@@ -23,23 +23,49 @@ constexpr double kSampleSpacing = 0.4;    // m between the footprint's perimeter
 constexpr double kCarsNear = 25.0;        // m: other cars this close to the start are obstacles
 constexpr double kObstacleSpeed = 3.0;    // m/s: ... when slower than this (faster ones are on their way)
 constexpr double kRadiusMargin = 1.2;     // planned radius / geometric radius
-constexpr double kPace = 3.0;             // m/s at most backing up
-constexpr double kForwardPace = 6.0;      // m/s at most forwards
-constexpr double kHandOverHeading = 0.35; // rad: on the last segment this close to the goal's heading ...
-constexpr double kHandOverAfter = 2.0;    // m ... and this far along it, the driver takes over
-constexpr double kStopDecel = 2.5;        // m/s^2 planned for the stop at a cusp
+constexpr double kReversePace = 4.0;      // m/s at most backing up
+constexpr double kForwardPace = 8.0;      // m/s at most forwards on a segment that ends at a cusp
+constexpr double kOutPace = 20.0;         // m/s at most on the last segment forwards (the driver takes over on it)
+constexpr double kTurnAccel = 6.0;        // m/s^2 of lateral acceleration on the arcs: v <= sqrt(a / curvature)
+constexpr double kStopDecel = 4.0;        // m/s^2 planned for the stop at a cusp: v = sqrt(2 a d)
+constexpr double kFullBrake = 8.0;        // m/s^2 the brake input is scaled to (full pedal)
+constexpr double kPedalLag = 0.1;         // s: the driver's pedal delay and the brakes' build-up, looked ahead by
+constexpr double kCuspShort = 0.1;        // m short of a cusp where the stop is aimed
+constexpr double kCuspReached = 0.25;     // m from a cusp that counts as there
+constexpr double kShiftSpeed = 1.0;       // m/s: the gear change is asked for below this (the box takes it below 1.5)
+constexpr double kHandOverHeading = 0.35; // rad: driving forwards this close to the goal's heading ...
+constexpr double kHandOverAfter = 2.0;    // m ... and this far along the segment, the driver takes over
+constexpr double kShortLastReverse = 2.0; // m: a last segment backing up shorter than this is not driven
+constexpr double kSlowPace = 3.0;         // m/s: the pace a segment's time allowance is reckoned at
 constexpr double kOffPath = 1.5;          // m off the segment: replan
-constexpr double kSegmentSlack = 3.0;     // s on one segment beyond its length at the pace: replan
+constexpr double kSegmentSlack = 3.0;     // s on one segment beyond 1.5 x its length at kSlowPace: replan
 constexpr int kMaxReplans = 2;
 constexpr double kBlockedFor = 1.0;       // s in gear and under 0.2 m/s (but not stopping): replan
 constexpr double kGoalAhead[] = {15.0, 20.0, 25.0, 30.0, 40.0};  // m along the line: goal candidates
+constexpr double kBoxedReach = 1.0;       // m forwards every arc must be blocked within for the car to be boxed in
+constexpr double kBoxedStep = 0.25;       // m between the poses checked on them
+constexpr double kBoxedCarSpeed = 0.3;    // m/s: only cars slower than this box a car in
 constexpr double kClearAhead = 8.0;       // m straight ahead that must be free for the hand-over
+
+// The pose after `d` m forwards from `p` on an arc of curvature `kappa` (1/m, + = left).
+HybridPose arc_pose(const HybridPose& p, double kappa, double d) {
+  HybridPose q = p;
+  if (std::abs(kappa) < 1e-12) {
+    q.position = p.position + from_angle(p.heading) * d;
+    return q;
+  }
+  q.heading = p.heading + d * kappa;
+  const Vec2 chord{std::sin(q.heading) - std::sin(p.heading), std::cos(p.heading) - std::cos(q.heading)};
+  q.position = p.position + chord * (1.0 / kappa);
+  return q;
+}
 
 }  // namespace
 
 // ---------------------------------------------------------------- the footprint and the collision test
 
-void UnstickFootprint::build(const CostGrid& g, double cg_ahead_of_rear, CarSize car, const DriverView& v) {
+void UnstickFootprint::build(const CostGrid& g, double cg_ahead_of_rear, CarSize car, const DriverView& v,
+                             double obstacle_speed) {
   grid = &g;
   cg_from_rear = cg_ahead_of_rear;
   us = car;
@@ -54,7 +80,7 @@ void UnstickFootprint::build(const CostGrid& g, double cg_ahead_of_rear, CarSize
   cars.clear();
   corners.clear();
   for (const OtherCarView& o : v.others) {
-    if (length(o.velocity) > kObstacleSpeed || length(o.position - v.self.position) > kCarsNear) continue;
+    if (length(o.velocity) > obstacle_speed || length(o.position - v.self.position) > kCarsNear) continue;
     Polygon box = oriented_box(o.position, o.half_length, o.half_width, o.heading);
     std::array<Vec2, 4> cs{};
     for (std::size_t k = 0; k < 4; ++k) cs[k] = box.vertices[k];
@@ -95,6 +121,25 @@ UnstickDeficit UnstickFootprint::deficit(double x, double y, double heading) con
   return worst;
 }
 
+bool Unstick::boxed_in(const DriverView& v) {
+  if (v.track == nullptr) return false;
+  UnstickFootprint& fp = probe_;
+  fp.build(v.track->cost_grid(), geometry_.cg_to_rear_axle(), us_, v, kBoxedCarSpeed);
+  const Vec2 f = from_angle(v.self.heading);
+  const HybridPose at{v.self.position - f * fp.cg_from_rear, v.self.heading};
+  const double radius = geometry_.wheelbase / std::tan(geometry_.max_angle);
+  for (double lock : {0.0, 1.0, -1.0}) {
+    bool blocked = false;
+    for (double d = kBoxedStep; d <= kBoxedReach + 1e-9 && !blocked; d += kBoxedStep) {
+      const HybridPose q = arc_pose(at, lock / radius, d);
+      const UnstickDeficit miss = fp.deficit(q.position.x, q.position.y, q.heading);
+      blocked = miss.walls > kWallMargin || miss.cars > kCarMargin;  // overlapping, not merely close
+    }
+    if (!blocked) return false;
+  }
+  return true;
+}
+
 double Unstick::planning_radius() const {
   return kRadiusMargin * geometry_.wheelbase / std::tan(geometry_.max_angle);
 }
@@ -108,7 +153,7 @@ bool Unstick::plan(const DriverView& v, const Path& line, double s) {
   if (v.track == nullptr || line.empty()) return false;
   plans_ += 1;
   UnstickFootprint& fp = footprint_;
-  fp.build(v.track->cost_grid(), geometry_.cg_to_rear_axle(), us_, v);
+  fp.build(v.track->cost_grid(), geometry_.cg_to_rear_axle(), us_, v, kObstacleSpeed);
   const Vec2 fwd = from_angle(v.self.heading);
   HybridPose start{v.self.position - fwd * fp.cg_from_rear, v.self.heading};
   // Where we stand may already overlap (pushed into a barrier, touching a car): that much
@@ -159,6 +204,20 @@ bool Unstick::plan(const DriverView& v, const Path& line, double s) {
   p.lo = {std::min(start.position.x, goal.position.x) - 10.0, std::min(start.position.y, goal.position.y) - 10.0};
   p.hi = {std::max(start.position.x, goal.position.x) + 10.0, std::max(start.position.y, goal.position.y) + 10.0};
   path_ = planner_.plan(p, start, goal, pose_free, point_free);
+  // A short last segment backing up only squares the pose up inside the goal's tolerance
+  // (the weighted search's last move): the path ends at its cusp, driving forwards.
+  if (path_.found() && path_.switches > 0 && path_.poses.back().reverse) {
+    std::size_t cusp = path_.poses.size() - 1;
+    while (cusp > 0 && path_.poses[cusp].reverse) --cusp;
+    double back = 0.0;  // m, along the chords
+    for (std::size_t k = cusp; k + 1 < path_.poses.size(); ++k)
+      back += length(path_.poses[k + 1].position - path_.poses[k].position);
+    if (back < kShortLastReverse) {
+      path_.poses.resize(cusp + 1);
+      path_.switches -= 1;
+      path_.length -= back;
+    }
+  }
   last_ = {path_.status, path_.expansions, path_.switches, path_.length};
   if (!path_.found() || path_.poses.size() < 2) return false;
   active_ = true;
@@ -179,7 +238,9 @@ bool Unstick::clear_ahead(Vec2 rear, double heading) const {
   return true;
 }
 
-// The segment from pose `from` (a cusp, or the start) to the next cusp or the end.
+// The segment from pose `from` (a cusp, or the start) to the next cusp or the end, and its
+// speed limits: the top speed of its direction, sqrt(kTurnAccel / curvature) on its arcs,
+// and from each limit backwards the speed that brakes into it at kStopDecel.
 void Unstick::start_segment(std::size_t from) {
   const std::vector<HybridPose>& q = path_.poses;
   segment_reverse_ = q[from + 1].reverse;
@@ -189,9 +250,29 @@ void Unstick::start_segment(std::size_t from) {
   for (std::size_t k = from; k <= end; ++k) points.push_back(q[k].position);
   segment_ = Path(std::move(points), false);
   segment_end_ = end;
+  const bool out = !segment_reverse_ && end + 1 == q.size();
+  const double top = segment_reverse_ ? kReversePace : out ? kOutPace : kForwardPace;
+  const std::vector<double>& kappa = segment_.curvatures();
+  const std::vector<double>& vs = segment_.vertex_s();
+  segment_pace_.assign(kappa.size(), top);
+  for (std::size_t k = 0; k < kappa.size(); ++k)
+    if (std::abs(kappa[k]) > 1e-9) segment_pace_[k] = std::min(top, std::sqrt(kTurnAccel / std::abs(kappa[k])));
+  for (std::size_t k = kappa.size() - 1; k-- > 0;)
+    segment_pace_[k] =
+        std::min(segment_pace_[k], std::sqrt(square(segment_pace_[k + 1]) + 2.0 * kStopDecel * (vs[k + 1] - vs[k])));
   hint_ = -1;
   segment_time_ = 0.0;
   stopping_ = false;
+}
+
+double Unstick::pace_at(double s) const {
+  const std::vector<double>& vs = segment_.vertex_s();
+  const auto it = std::upper_bound(vs.begin(), vs.end(), s);
+  if (it == vs.begin()) return segment_pace_.front();
+  if (it == vs.end()) return segment_pace_.back();
+  const std::size_t k = static_cast<std::size_t>(it - vs.begin());
+  const double f = (s - vs[k - 1]) / std::max(1e-9, vs[k] - vs[k - 1]);
+  return segment_pace_[k - 1] + (segment_pace_[k] - segment_pace_[k - 1]) * f;
 }
 
 Controls Unstick::drive(const DriverView& v, const Path& line, double s) {
@@ -211,7 +292,7 @@ Controls Unstick::drive(const DriverView& v, const Path& line, double s) {
 
   // Off the plan, pressed against something, or too long on one segment: plan again from
   // here (a few times), else give up and let the caller fall back.
-  const double allowed = kSegmentSlack + 1.5 * segment_.length() / kPace;
+  const double allowed = kSegmentSlack + 1.5 * segment_.length() / kSlowPace;
   if (std::abs(pr.offset) > kOffPath || blocked_time_ > kBlockedFor || segment_time_ > allowed) {
     if (replans_ < kMaxReplans) {
       const int kept = replans_ + 1;
@@ -234,7 +315,7 @@ Controls Unstick::drive(const DriverView& v, const Path& line, double s) {
 
   // Out and driving forwards aimed along the line (or at the end): the driver's own layers
   // take over (a plan's last metres to the goal pose, a cusp to square up, are not worth
-  // driving at a walking pace).
+  // driving at the plan's pace).
   const double goal_heading = path_.poses.back().heading;
   const bool aimed = pr.s > kHandOverAfter && std::abs(wrap_angle(goal_heading - v.self.heading)) < kHandOverHeading &&
                      clear_ahead(rear, v.self.heading);
@@ -243,28 +324,41 @@ Controls Unstick::drive(const DriverView& v, const Path& line, double s) {
     c.throttle = 0.5;
     return c;
   }
-  if (stopping_ || (remaining < 0.25 && (!last || segment_reverse_))) {  // a cusp: stop, then the next segment
-    stopping_ = true;
+  if (!gear_ok) {  // brake, and the gear this segment needs as the car comes to rest
     c.brake = 1.0;
-    if (std::abs(v.self.forward_speed) < 0.3) {
-      if (last) {  // ended backing up: forward gear, then the driver takes over
+    if (std::abs(v.self.forward_speed) < kShiftSpeed) c.shift = segment_reverse_ ? ShiftRequest::Down : ShiftRequest::Up;
+    return c;
+  }
+  // A segment that ends at a cusp (or backing up at the path's end): brake at the rate that
+  // stops kCuspShort short of it (v = sqrt(2 a d), d less what the pedal delay drives),
+  // once that rate reaches kStopDecel; at rest (or there), the next segment.
+  const bool stops = !last || segment_reverse_;
+  if (stops) {
+    const double d = remaining - kCuspShort - std::max(0.0, u) * kPedalLag;
+    const double need = u > 0.0 ? square(u) / (2.0 * std::max(0.05, d)) : 0.0;  // m/s^2
+    if (d <= 0.0 || need >= kStopDecel) stopping_ = true;
+    if (stopping_ && (remaining < kCuspReached || std::abs(u) < kShiftSpeed)) {
+      c.brake = 1.0;
+      if (!last) {
+        start_segment(segment_end_);  // the next segment's gear, asked for as the car comes to rest
+      } else if (std::abs(v.self.forward_speed) < kShiftSpeed) {  // ended backing up: first gear, then the driver
         if (v.self.gear >= 1) active_ = false;
         else c.shift = ShiftRequest::Up;
-      } else {
-        start_segment(segment_end_);
       }
+      return c;
     }
-    return c;
+    if (stopping_) {
+      c.brake = std::clamp(need / kFullBrake, 0.2, 1.0);
+      return c;
+    }
   }
-  if (!gear_ok) {  // stop, then the gear this segment needs
+  if (u < -0.3) {  // still rolling the other way from the last segment: stop first
     c.brake = 1.0;
-    if (std::abs(v.self.forward_speed) < 0.3) c.shift = segment_reverse_ ? ShiftRequest::Down : ShiftRequest::Up;
     return c;
   }
-  const double top = segment_reverse_ ? kPace : kForwardPace;
-  const double pace = last && !segment_reverse_ ? top : std::min(top, std::sqrt(2.0 * kStopDecel * std::max(0.0, remaining - 0.2)));
-  if (u < pace) c.throttle = std::clamp(0.25 + 0.3 * (pace - u), 0.0, 0.7);
-  if (u > pace + 0.3) c.brake = std::clamp(0.4 * (u - pace), 0.0, 1.0);
+  const double pace = pace_at(pr.s + std::max(0.0, u) * kPedalLag);
+  if (u < pace) c.throttle = std::clamp(0.3 + 0.4 * (pace - u), 0.0, 1.0);
+  if (u > pace + 0.3) c.brake = std::clamp(0.3 * (u - pace), 0.0, 1.0);
   return c;
 }
 

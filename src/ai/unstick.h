@@ -5,9 +5,10 @@
 // the racing line a little ahead, forwards and in reverse (a three-point turn when the room
 // asks for one), never tighter than the car's turning circle, clear of the track's walls
 // (its cost grid) and the other cars. The path is then driven segment by segment: Pure
-// Pursuit on the segment from the rear axle (it works backing up too), a walking pace,
-// stop and change gear at each cusp. At the end of the last segment the driver's own
-// layers take over again.
+// Pursuit on the segment from the rear axle (it works backing up too), a speed profile along
+// the segment (the arcs' lateral acceleration, braking at a steady rate into each cusp),
+// the gear change at each cusp as the car comes to rest. Once out and aimed along the line
+// (or at the end of the last segment) the driver's own layers take over again.
 //
 // Sections: the footprint | the way out
 //
@@ -45,7 +46,8 @@ struct UnstickFootprint {
   std::vector<Polygon> cars;          ///< the other cars' rectangles
   std::vector<std::array<Vec2, 4>> corners;  ///< and their corners
 
-  void build(const CostGrid& g, double cg_ahead_of_rear, CarSize car, const DriverView& v);
+  /// `obstacle_speed` (m/s): the other cars slower than this (and within 25 m) are obstacles.
+  void build(const CostGrid& g, double cg_ahead_of_rear, CarSize car, const DriverView& v, double obstacle_speed);
   /// m: a lower bound of the distance from p to the nearest blocked cell (< 0 inside one).
   double wall_distance(Vec2 p) const;
   /// The largest margin still missing over the samples, against the walls (0.15 m kept)
@@ -71,6 +73,11 @@ class Unstick {
   /// manoeuvre starts), false when not (no track in the view, nothing found: the caller
   /// falls back to reversing out).
   bool plan(const DriverView& v, const Path& line, double s);
+  /// Whether the car cannot drive forwards out of where it stands: 1 m forwards straight or at
+  /// either full lock (the geometric turning circle) runs its rectangle into a wall or into a
+  /// car at a standstill near (under 0.3 m/s; a car moving, even backing out of its own
+  /// trouble, is waited for). No margin kept. No track in the view: false.
+  bool boxed_in(const DriverView& v);
   /// The controls that follow the plan this step (only while active()).
   Controls drive(const DriverView& v, const Path& line, double s);
   bool active() const { return active_; }
@@ -78,6 +85,8 @@ class Unstick {
   bool failed() const { return failed_; }
   int plans() const { return plans_; }  ///< plans made (found or not)
   const UnstickPlan& last() const { return last_; }
+  /// The plan being driven: the planner's path, less a last segment backing up shorter
+  /// than 2 m (it only squares the pose up inside the goal's tolerance).
   const HybridPath& path() const { return path_; }
   /// Forgets the manoeuvre (a respawn).
   void reset() { active_ = failed_ = false; }
@@ -89,14 +98,19 @@ class Unstick {
  private:
   void start_segment(std::size_t from);
   bool clear_ahead(Vec2 rear, double heading) const;
+  /// m/s: the segment's speed limit at s (m along it) from its arcs and its top speed (not
+  /// the stop at its end: drive() brakes for that).
+  double pace_at(double s) const;
 
   SteeringGeometry geometry_;
   CarSize us_;
   HybridAStar planner_;
   UnstickFootprint footprint_;  // the scene of the last plan
+  UnstickFootprint probe_;      // the scene of the last boxed_in() check
   HybridPath path_;
   UnstickPlan last_;
   Path segment_;                  // the segment being driven (rear-axle positions)
+  std::vector<double> segment_pace_;  // m/s per vertex of segment_: the arcs' limit, braked into by kStopDecel
   bool segment_reverse_ = false;
   std::size_t segment_end_ = 0;   // index into path_.poses of the segment's last pose
   int hint_ = -1;

@@ -11,11 +11,13 @@
 #include <cstdio>
 #include <limits>
 #include <memory>
+#include <vector>
 
 #include "ai/driver.h"
 #include "core/math.h"
 #include "driver_scenes.h"
 #include "race/race.h"
+#include "sim/contacts.h"
 #include "track/track.h"
 
 namespace racer {
@@ -77,7 +79,10 @@ double heading_of(Vec2 v) { return std::atan2(v.y, v.x); }
 // no manoeuvre under way.
 struct Rejoin {
   double at = -1.0;  // s of race time it rejoined (-1: not yet)
+  double planned_at = -1.0;   // s of race time the first plan was made
   double handed_back = -1.0;  // s of race time the way out ended and the driver's own layers took over
+  ContactCounts at_plan;      // car 0's contact begins (walls, cars) when the first plan was made
+  ContactCounts at_rejoin;    // ... and when it rejoined
   bool planned = false;   // the planned way out was driven
   bool reversed = false;  // the fallback's reverse-out was used
   int max_switches = 0;   // changes of direction of the plans driven
@@ -96,6 +101,7 @@ Rejoin run_until_rejoined(Race& race, double limit_s, Hold&& hold) {
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     const AiDriver& d = race.driver(0);
     if (d.recovery().unstick().plans() != plans_before) {
+      if (r.planned_at < 0.0) r.planned_at = race.world().time(), r.at_plan = race.world().contacts(0);
       r.plan_ms = std::max(r.plan_ms, ms);
       r.max_switches = std::max(r.max_switches, d.recovery().unstick().last().switches);
       // The figures of docs/planners/motion_hybrid_astar.md (wall time: a rough figure).
@@ -112,20 +118,51 @@ Rejoin run_until_rejoined(Race& race, double limit_s, Hold&& hold) {
     if (d.state().recovery == Recovery::None && std::abs(d.state().lateral) < 2.0 && along > 10.0 &&
         car.drivetrain().state().gear >= 1) {
       r.at = race.world().time();
+      r.at_rejoin = race.world().contacts(0);
       break;
     }
   }
   return r;
 }
 
-// Within 10 s: up to 2 s before the stall watch calls it stuck (1 s without progress at a
-// standstill; a car creeping into the car ahead takes longer), a plan of a few
-// milliseconds, 5 s to 7 s of the way out (backing off at up to 3 m/s, a stop and a change
-// of gear at each cusp, then forwards until clear and aimed along the line) and 1 s to 3 s
-// from the hand-over to 10 m/s. (Measured: handed back at 5.65 s and rejoined at 8.37 s
-// nose-in; planned at 1.89 s, handed back at 8.96 s, rejoined at 9.86 s wedged.) The race's own
+// The floor any way out is judged against: the sedan at a standstill 1 m off the same wall,
+// already aimed along the road, on full throttle, takes this long to reach 10 m/s (s; the
+// rejoin's race pace). Beside the wall it stands on grass, where the driven wheels spin and
+// the traction control holds it to about 2 m/s^2: 5 s here, and no way out beats it.
+double straight_launch_to_race_pace(const Shipped& shipped) {
+  const std::unique_ptr<Race> owned = pair_race(shipped);
+  Race& race = *owned;
+  WallSpot w;
+  if (!find_wall_spot(*shipped.track, race.driver(0).route(), w)) return -1.0;
+  race.world().car(0).place(w.on_wall - w.to_wall * (0.5 * shipped.sedan.body.width + 1.0), heading_of(w.along), 0.0);
+  const PathSample far = race.driver(0).route().path.at(w.s + 300.0);
+  race.world().car(1).place(far.position, heading_of(far.tangent), 0.0);
+  std::vector<DriverInput> in(2);
+  in[0].controls = Controls{};
+  in[0].controls->throttle = 1.0;
+  while (race.world().time() < 15.0) {
+    race.step(in);
+    if (race.world().car(0).forward_speed() > 10.0) return race.world().time();
+  }
+  return -1.0;
+}
+
+// Rejoined (from the start, the car at a standstill and stuck from the first step) within
+// 3 s of that straight launch: up to 0.3 s before the stall watch calls it stuck (facing
+// back: at once; boxed in: 0.25 s at a standstill), a plan of a few milliseconds, 1 s to 2 s
+// backing off 1 m to 3 m (the grass gives about 1.5 m/s^2; braking at 4 m/s^2 into the
+// cusp), about 0.3 s for the gear change as the car comes to rest, and the turn onto the
+// road, driven at up to 6 m/s^2 sideways on the arcs. (Measured: 2.4 s to 2.7 s over it;
+// the times printed as [ figures ], docs/planners/motion_hybrid_astar.md.) The race's own
 // respawn comes after 8 s without 3 m of progress; the test asserts it never came.
-constexpr double kRejoinWithin = 10.0;
+constexpr double kWayOutCost = 3.0;
+
+// No contact begun with a wall or a car from the first plan to the rejoin: the way out is
+// driven clear of what it planned round (a car touching at the start may leave the touch).
+void expect_no_contact_on_the_way_out(const Rejoin& r) {
+  EXPECT_EQ(r.at_rejoin.walls, r.at_plan.walls) << "touched a wall on the way out";
+  EXPECT_EQ(r.at_rejoin.cars, r.at_plan.cars) << "touched a car on the way out";
+}
 
 // (1) Parked nose-first against the outer wall at a standstill, square to it (the hardest
 // heading: the nose must come round 90 degrees in the width of the road).
@@ -144,8 +181,12 @@ TEST(Unstick, NoseIntoTheWallAtAStandstillDrivesOutAndRejoins) {
   race.world().car(1).place(far.position, heading_of(far.tangent), 0.0);
   const Rejoin r = run_until_rejoined(race, 20.0, [](Race&) {});
   EXPECT_GT(r.at, 0.0) << "never rejoined";
-  EXPECT_LT(r.at, kRejoinWithin);
-  std::printf("[ figures  ] handed back at %.2f s, rejoined at %.2f s\n", r.handed_back, r.at);
+  const double floor = straight_launch_to_race_pace(shipped);
+  ASSERT_GT(floor, 0.0);
+  EXPECT_LT(r.at, floor + kWayOutCost);
+  std::printf("[ figures  ] planned at %.2f s, handed back at %.2f s, rejoined at %.2f s (straight launch: %.2f s)\n",
+              r.planned_at, r.handed_back, r.at, floor);
+  expect_no_contact_on_the_way_out(r);
   EXPECT_TRUE(r.planned) << "drove the planned way out";
   EXPECT_FALSE(r.reversed) << "no fallback to the blind reverse";
   EXPECT_EQ(race.result().cars[0].respawns, 0);
@@ -180,8 +221,12 @@ TEST(Unstick, WedgedBetweenTheWallAndAParkedCarDrivesOutAndRejoins) {
   const double parked_heading = heading_of(w.along);
   const Rejoin r = run_until_rejoined(race, 20.0, [&](Race& rc) { rc.world().car(1).place(parked, parked_heading, 0.0); });
   EXPECT_GT(r.at, 0.0) << "never rejoined";
-  EXPECT_LT(r.at, kRejoinWithin);
-  std::printf("[ figures  ] handed back at %.2f s, rejoined at %.2f s\n", r.handed_back, r.at);
+  const double floor = straight_launch_to_race_pace(shipped);
+  ASSERT_GT(floor, 0.0);
+  EXPECT_LT(r.at, floor + kWayOutCost);
+  std::printf("[ figures  ] planned at %.2f s, handed back at %.2f s, rejoined at %.2f s (straight launch: %.2f s)\n",
+              r.planned_at, r.handed_back, r.at, floor);
+  expect_no_contact_on_the_way_out(r);
   EXPECT_TRUE(r.planned) << "drove the planned way out";
   EXPECT_FALSE(r.reversed) << "no fallback to the blind reverse";
   EXPECT_EQ(race.result().cars[0].respawns, 0);
