@@ -10,7 +10,9 @@
 
 #include "game/ai_profile_store.h"
 #include "game/storage.h"
+#include "platform/process_usage.h"
 #include "platform/screenshot.h"
+#include "ui/perf_overlay.h"
 
 namespace racer {
 namespace {
@@ -106,7 +108,9 @@ int FlowApp::run() {
 }
 
 bool FlowApp::frame() {
+  profile_.begin_frame();
   poll();
+  if (stop_requested()) quit_ = true;  // SIGTERM / SIGINT: end as if quit from the menu
   double seconds = 0.0;
   if (config_.sim_per_frame > 0.0) {
     seconds = frame_dt_ = config_.sim_per_frame;
@@ -130,7 +134,9 @@ bool FlowApp::frame() {
       }
     quit_ = true;
   }
+  const double before_present = profile_.now();
   window_.present();
+  profile_.add(FramePhase::Render, profile_.now() - before_present - window_.last_wait());
   return !quit_;
 }
 
@@ -146,6 +152,7 @@ void FlowApp::draw() {
   window_.output_size(w, h);
   const bool race_behind = race_ && (screen_ == Screen::Race || screen_ == Screen::Paused ||
                                      (screen_ == Screen::Settings && settings_return_ == Screen::Paused));
+  PhaseTimer ui_time(&profile_, FramePhase::Ui);
   if (screen_ != last_drawn_ && screen_ != Screen::Loading && screen_ != Screen::Race) {
     // A screen's first frame: one pass that is not shown, so ImGui has measured its panel
     // (an auto-sized panel would otherwise show the last screen's size for a frame). It
@@ -159,19 +166,26 @@ void FlowApp::draw() {
   }
   last_drawn_ = screen_;
   ui_.begin_frame(config_.sim_per_frame);
-  if (race_behind) {
+  ui_time.stop();
+  if (race_behind) {  // times its world (render) and its HUD (UI) itself
     const double alpha = config_.sim_per_frame > 0.0 ? 1.0 : clock_.alpha();
-    race_->render(r, w, h, ui_.fonts(), alpha, frame_dt_, screen_ != Screen::Race);
+    race_->render(r, w, h, ui_.fonts(), alpha, frame_dt_, screen_ != Screen::Race, &profile_);
   } else if (screen_ == Screen::Lab) {
     SDL_SetRenderDrawColor(r, 18, 20, 28, 255);
     SDL_RenderClear(r);
   } else {
+    const PhaseTimer render_time(&profile_, FramePhase::Render);
     SDL_SetRenderDrawColor(r, 10, 12, 18, 255);
     SDL_RenderClear(r);
     draw_backdrop_track();
     draw_menu_backdrop(time_, backdrop_view_ != nullptr);
   }
+  const PhaseTimer menus_time(&profile_, FramePhase::Ui);
   draw_menus();
+  if (show_perf_) {
+    const FrameAverages& a = profile_.averages();
+    draw_perf_overlay({a.fps, a.frame_ms, a.phase_ms[0], a.phase_ms[1], a.phase_ms[2], a.phase_ms[3]}, ui_.fonts());
+  }
   ui_.end_frame();
   nav_ = {};
 }
@@ -238,6 +252,7 @@ void FlowApp::poll() {
   }
   if ((screen_ == Screen::Race || screen_ == Screen::Paused) && race_ && commands.toggle_ai_panel)
     race_->toggle_ai_panel();
+  if (commands.toggle_perf) show_perf_ = !show_perf_;
 }
 
 void FlowApp::nav_from_event(const SDL_Event& e) {
@@ -309,7 +324,11 @@ void FlowApp::update_race(double seconds) {
   int steps = 0;
   if (config_.sim_per_frame > 0.0) steps = std::max(1, static_cast<int>(std::lround(seconds / race_->dt())));
   else steps = clock_.advance(seconds);
+  const double start = profile_.now();
+  ai_timer_.start();
   for (int i = 0; i < steps && !race_->over(); ++i) race_->step(input_);
+  profile_.add(FramePhase::Ai, ai_timer_.ai_seconds());
+  profile_.add(FramePhase::Physics, profile_.now() - start - ai_timer_.ai_seconds());
   audio_.update(race_->snapshot(), race_->race().world(), static_cast<std::size_t>(race_->race().player()));
   if (race_->over()) finish_race();
 }
@@ -328,6 +347,7 @@ void FlowApp::start_race(const RacePlan& plan) {
   if (backdrop_) backdrop_->release();  // the menus' cached track: not needed in a race
   audio_.reset_cues();
   race_ = RaceScreen::create(plan, catalog_, settings_, race_storage(), error);
+  if (race_) race_->race().set_probe(&ai_timer_);
   if (!race_) {
     messages_ = {error};
     message_return_ = Screen::Setup;

@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "app/catalog.h"
+#include "app/frame_profile.h"
 #include "app/options.h"
 #include "app/race_screen.h"
 #include "core/fixed_step.h"
@@ -83,6 +84,8 @@ class FlowApp {
   const std::vector<std::string>& messages() const { return messages_; }
   const LabSession* lab() const { return lab_.get(); }
   std::int64_t frames() const { return frame_; }
+  /// Where the frames' time went (F6's overlay, --frame-stats).
+  const FrameProfile& profile() const { return profile_; }
 
  private:
   // --- the frame (flow_app.cpp)
@@ -179,6 +182,9 @@ class FlowApp {
   std::unique_ptr<LabSession> lab_;
   std::unique_ptr<LabView> lab_view_;
 
+  FrameProfile profile_;
+  AiStepTimer ai_timer_{profile_};  ///< the race's StepProbe
+  bool show_perf_ = false;          ///< F6
   bool quit_ = false;
   int exit_status_ = 0;
   std::int64_t frame_ = 0;

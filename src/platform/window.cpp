@@ -53,11 +53,14 @@ Window::Window(const WindowConfig& config) {
 void Window::present() {
   SDL_RenderPresent(renderer_);
   if (gl_finish_ != nullptr) gl_finish_();
+  last_wait_s_ = 0.0;
   if (pace_s_ > 0.0) {
     const double frequency = static_cast<double>(SDL_GetPerformanceFrequency());
-    const double since = static_cast<double>(SDL_GetPerformanceCounter() - last_present_) / frequency;
+    const Uint64 before = SDL_GetPerformanceCounter();
+    const double since = static_cast<double>(before - last_present_) / frequency;
     if (last_present_ != 0 && since < pace_s_) SDL_Delay(static_cast<Uint32>((pace_s_ - since) * 1000.0));
     last_present_ = SDL_GetPerformanceCounter();
+    last_wait_s_ = static_cast<double>(last_present_ - before) / frequency;
   }
 }
 

@@ -43,6 +43,8 @@ class Window {
   void present();
   /// s, the shortest time between two present() calls (0 = not paced).
   double frame_pacing() const { return pace_s_; }
+  /// s, how long the last present() slept to keep to frame_pacing() (0 = not at all).
+  double last_wait() const { return last_wait_s_; }
   /// Size of the drawable area in pixels (may differ from the window size on HiDPI).
   void output_size(int& width, int& height) const;
   /// "accelerated" or "software", with the driver name.
@@ -55,6 +57,7 @@ class Window {
   void (*gl_finish_)() = nullptr;  ///< set on the offscreen driver with a GL renderer
   double pace_s_ = 0.0;            ///< s, 1 / refresh rate with vsync, else 0
   unsigned long long last_present_ = 0;  ///< SDL performance counter at the last present()
+  double last_wait_s_ = 0.0;
   std::string error_;
 };
 
