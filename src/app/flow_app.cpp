@@ -64,15 +64,6 @@ FlowApp::FlowApp(FlowConfig config, Window& window)
   apply_settings();
   for (const std::string& p : bound_.problems()) messages_.push_back("Settings: " + p);
   if (!audio_.ok()) std::fprintf(stderr, "racer: %s; running silent\n", audio_.error().c_str());
-  if (const int i = catalog_.track_index("lantern_hill"); i >= 0 && catalog_.tracks[static_cast<std::size_t>(i)].ok()) {
-    if (auto t = Track::load(catalog_.tracks[static_cast<std::size_t>(i)].path)) {
-      backdrop_track_ = t.value();
-      backdrop_view_ = std::make_unique<TrackView>(*backdrop_track_);
-      backdrop_ = std::make_unique<TrackBackdrop>(*backdrop_view_, backdrop_track_->bounds_min(),
-                                                  backdrop_track_->bounds_max(), 380.0);
-    }
-  }
-
   // The setup screen's defaults: the command line's car and the first good track.
   car_choice_ = std::max(0, catalog_.car_index(config_.options.car));
   for (std::size_t i = 0; i < catalog_.tracks.size(); ++i)
@@ -190,13 +181,29 @@ void FlowApp::draw() {
   nav_ = {};
 }
 
+void FlowApp::load_backdrop() {
+  if (backdrop_view_ || backdrop_tried_) return;
+  backdrop_tried_ = true;
+  if (const int i = catalog_.track_index("lantern_hill"); i >= 0 && catalog_.tracks[static_cast<std::size_t>(i)].ok()) {
+    // Only the meshes and the centreline are kept: the track's surface maps and cost grids
+    // (tens of MiB) go at once, before a race loads its own.
+    if (auto t = Track::load(catalog_.tracks[static_cast<std::size_t>(i)].path)) {
+      const Track& track = *t.value();
+      backdrop_line_ = track.centreline();
+      backdrop_view_ = std::make_unique<TrackView>(track);
+      backdrop_ = std::make_unique<TrackBackdrop>(*backdrop_view_, track.bounds_min(), track.bounds_max(), 380.0);
+    }
+  }
+}
+
 void FlowApp::draw_backdrop_track() {
+  load_backdrop();  // at the first menu frame: a race started from the command line never needs it
   if (!backdrop_view_) return;
   int w = 0, h = 0;
   window_.output_size(w, h);
   // A slow flight along the centreline: the track drawn once into a texture (at the first
   // frame and when the window's size changes), a copy of the part in view every frame.
-  const Centreline& line = backdrop_track_->centreline();
+  const Centreline& line = backdrop_line_;
   const CentreSample at = line.at(std::fmod(time_ * 30.0, line.length()));
   backdrop_->draw(window_.renderer(), w, h, at.position);
 }

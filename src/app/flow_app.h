@@ -86,6 +86,7 @@ class FlowApp {
   std::int64_t frames() const { return frame_; }
   /// Where the frames' time went (F6's overlay, --frame-stats).
   const FrameProfile& profile() const { return profile_; }
+  bool perf_overlay_shown() const { return show_perf_; }
 
  private:
   // --- the frame (flow_app.cpp)
@@ -95,6 +96,7 @@ class FlowApp {
   void draw();
   void draw_menus();  ///< this screen's ImGui panels
   void draw_backdrop_track();  ///< the menus' backdrop: a flight along a shipped track
+  void load_backdrop();        ///< its track's meshes, made when a menu is first drawn
   void go(Screen s);
 
   // --- races (flow_app.cpp)
@@ -174,7 +176,8 @@ class FlowApp {
   bool settings_dirty_ = false;
 
   // The menus' backdrop (null if the track does not load: the plain backdrop).
-  std::shared_ptr<const Track> backdrop_track_;
+  Centreline backdrop_line_;  ///< the flight's path
+  bool backdrop_tried_ = false;
   std::unique_ptr<TrackView> backdrop_view_;
   std::unique_ptr<TrackBackdrop> backdrop_;  ///< backdrop_view_ cached in a texture
 

@@ -37,7 +37,10 @@ void FrameProfile::begin_frame() {
   window_frames_ = 0;
 }
 
-void FrameProfile::add(FramePhase phase, double seconds) { window_phase_[static_cast<std::size_t>(phase)] += seconds; }
+void FrameProfile::add(FramePhase phase, double seconds) {
+  window_phase_[static_cast<std::size_t>(phase)] += seconds;
+  totals_[static_cast<std::size_t>(phase)] += seconds;
+}
 
 FrameStatsSummary FrameProfile::summary() const {
   const ProcessUsage u = process_usage();

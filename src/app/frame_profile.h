@@ -39,6 +39,8 @@ class FrameProfile {
   void begin_frame();
   void add(FramePhase phase, double seconds);
   const FrameAverages& averages() const { return averages_; }
+  /// s spent in `phase` since the start.
+  double total(FramePhase phase) const { return totals_[static_cast<std::size_t>(phase)]; }
   const FrameTimeHistogram& frames() const { return frames_; }
   /// The summary since the first frame: frames, rates, the process's CPU and memory.
   FrameStatsSummary summary() const;
@@ -50,6 +52,7 @@ class FrameProfile {
   double cpu_at_first_ = 0.0;
   FrameTimeHistogram frames_;
   std::array<double, kFramePhases> window_phase_{};  ///< s in the current window
+  std::array<double, kFramePhases> totals_{};        ///< s since the start
   double window_time_ = 0.0;
   int window_frames_ = 0;
   FrameAverages averages_;

@@ -8,10 +8,20 @@ namespace racer {
 
 // ---- the histogram -----------------------------------------------------------------------
 
+std::size_t FrameTimeHistogram::bin_of(double s) {
+  const double bin = s < kFineLimit ? std::floor(s / kBinSeconds)
+                                    : static_cast<double>(kFineBins) + std::floor((s - kFineLimit) / kCoarseSeconds);
+  return bin >= static_cast<double>(kBins - 1) ? kBins - 1 : static_cast<std::size_t>(std::max(bin, 0.0));
+}
+
+double FrameTimeHistogram::upper_edge(std::size_t bin) {
+  if (bin < kFineBins) return static_cast<double>(bin + 1) * kBinSeconds;
+  return kFineLimit + static_cast<double>(bin - kFineBins + 1) * kCoarseSeconds;
+}
+
 void FrameTimeHistogram::add(double seconds) {
   const double s = std::max(seconds, 0.0);
-  const double bin = std::floor(s / kBinSeconds);
-  const std::size_t i = bin >= static_cast<double>(kBins - 1) ? kBins - 1 : static_cast<std::size_t>(bin);
+  const std::size_t i = bin_of(s);
   ++counts_[i];
   sums_[i] += s;
   ++count_;
@@ -28,7 +38,7 @@ double FrameTimeHistogram::percentile(double p) const {
   std::int64_t seen = 0;
   for (std::size_t i = 0; i < kBins; ++i) {
     seen += counts_[i];
-    if (seen >= rank) return i + 1 == kBins ? max_ : std::min(static_cast<double>(i + 1) * kBinSeconds, max_);
+    if (seen >= rank) return i + 1 == kBins ? max_ : std::min(upper_edge(i), max_);
   }
   return max_;
 }

@@ -10,7 +10,7 @@
 //   1% low fps     frames in the slowest 1% / (sum of their frame times): the frame rate
 //                  of the worst 1% of frames (at least one frame)
 //   percentile p   the smallest frame time t with at least p% of frames <= t (nearest rank),
-//                  to the histogram's resolution (kBinSeconds)
+//                  to the histogram's resolution: 0.01 ms up to 100 ms, 1 ms up to 10 s
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -20,8 +20,11 @@ namespace racer {
 
 class FrameTimeHistogram {
  public:
-  static constexpr double kBinSeconds = 1e-5;  ///< s, 0.01 ms: resolution of percentiles
-  static constexpr std::size_t kBins = 25000;          ///< bins cover 0..250 ms; longer frames share the last
+  static constexpr double kBinSeconds = 1e-5;     ///< s, 0.01 ms: resolution below kFineLimit
+  static constexpr double kFineLimit = 0.1;        ///< s, where the fine bins end
+  static constexpr double kCoarseSeconds = 1e-3;   ///< s, 1 ms: resolution from kFineLimit to 10 s
+  static constexpr std::size_t kFineBins = 10000;  ///< 0 .. 100 ms
+  static constexpr std::size_t kBins = kFineBins + 9900;  ///< .. 10 s; longer frames share the last
 
   /// One frame that took `seconds` (>= 0; negative counts as 0).
   void add(double seconds);
@@ -37,6 +40,8 @@ class FrameTimeHistogram {
   double slowest_mean(double fraction) const;
 
  private:
+  static std::size_t bin_of(double seconds);
+  static double upper_edge(std::size_t bin);  ///< s
   std::array<std::uint32_t, kBins> counts_{};
   std::array<double, kBins> sums_{};  ///< s, exact sum of the frame times in each bin
   std::int64_t count_ = 0;

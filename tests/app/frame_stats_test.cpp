@@ -65,16 +65,19 @@ TEST(FrameStats, SplitBinContributesItsMean) {
   EXPECT_NEAR(h.slowest_mean(0.001), 10.003e-3, 1e-12);  // at least one frame
 }
 
-TEST(FrameStats, LongFramesShareTheLastBinAndNegativeCountsAsZero) {
+TEST(FrameStats, LongFramesGetMillisecondBinsThenShareTheLastAndNegativeCountsAsZero) {
   FrameTimeHistogram h;
-  h.add(2.0);
-  h.add(0.9);
+  h.add(20.0);
+  h.add(0.9003);
+  h.add(0.4503);
   h.add(-1.0);
-  EXPECT_EQ(h.count(), 3);
-  EXPECT_DOUBLE_EQ(h.percentile(100.0), 2.0);  // the max, not the last bin's edge
-  EXPECT_NEAR(h.percentile(50.0), 2.0, 1e-12);  // 0.9 s is past the bins' 250 ms too
+  EXPECT_EQ(h.count(), 4);
+  EXPECT_DOUBLE_EQ(h.percentile(100.0), 20.0);  // past the bins (10 s): the max itself
+  // Over 100 ms the bins are 1 ms wide: a frame reads as its bin's upper edge.
+  EXPECT_NEAR(h.percentile(75.0), 0.901, 1e-9);
+  EXPECT_NEAR(h.percentile(50.0), 0.451, 1e-9);
   EXPECT_NEAR(h.percentile(1.0), kBin, 1e-15);  // the zero frame, first bin's edge
-  EXPECT_NEAR(h.slowest_mean(0.6), (2.0 + 0.9) / 2.0, 1e-12);
+  EXPECT_NEAR(h.slowest_mean(0.5), (20.0 + 0.9003) / 2.0, 1e-12);
 }
 
 TEST(FrameStats, SummaryCpuAndMemory) {
