@@ -10,7 +10,9 @@
 
 #include "game/ai_profile_store.h"
 #include "game/storage.h"
+#include "platform/process_usage.h"
 #include "platform/screenshot.h"
+#include "ui/perf_overlay.h"
 
 namespace racer {
 namespace {
@@ -62,15 +64,6 @@ FlowApp::FlowApp(FlowConfig config, Window& window)
   apply_settings();
   for (const std::string& p : bound_.problems()) messages_.push_back("Settings: " + p);
   if (!audio_.ok()) std::fprintf(stderr, "racer: %s; running silent\n", audio_.error().c_str());
-  if (const int i = catalog_.track_index("lantern_hill"); i >= 0 && catalog_.tracks[static_cast<std::size_t>(i)].ok()) {
-    if (auto t = Track::load(catalog_.tracks[static_cast<std::size_t>(i)].path)) {
-      backdrop_track_ = t.value();
-      backdrop_view_ = std::make_unique<TrackView>(*backdrop_track_);
-      backdrop_ = std::make_unique<TrackBackdrop>(*backdrop_view_, backdrop_track_->bounds_min(),
-                                                  backdrop_track_->bounds_max(), 380.0);
-    }
-  }
-
   // The setup screen's defaults: the command line's car and the first good track.
   car_choice_ = std::max(0, catalog_.car_index(config_.options.car));
   for (std::size_t i = 0; i < catalog_.tracks.size(); ++i)
@@ -110,7 +103,9 @@ int FlowApp::run() {
 }
 
 bool FlowApp::frame() {
+  profile_.begin_frame();
   poll();
+  if (stop_requested()) quit_ = true;  // SIGTERM / SIGINT: end as if quit from the menu
   double seconds = 0.0;
   if (config_.sim_per_frame > 0.0) {
     seconds = frame_dt_ = config_.sim_per_frame;
@@ -135,7 +130,9 @@ bool FlowApp::frame() {
       }
     quit_ = true;
   }
+  const double before_present = profile_.now();
   window_.present();
+  profile_.add(FramePhase::Render, profile_.now() - before_present - window_.last_wait());
   return !quit_;
 }
 
@@ -170,6 +167,7 @@ void FlowApp::draw() {
   window_.output_size(w, h);
   const bool race_behind = race_ && (screen_ == Screen::Race || screen_ == Screen::Paused ||
                                      (screen_ == Screen::Settings && settings_return_ == Screen::Paused));
+  PhaseTimer ui_time(&profile_, FramePhase::Ui);
   if (screen_ != last_drawn_ && screen_ != Screen::Loading && screen_ != Screen::Race) {
     // A screen's first frame: one pass that is not shown, so ImGui has measured its panel
     // (an auto-sized panel would otherwise show the last screen's size for a frame). It
@@ -185,35 +183,58 @@ void FlowApp::draw() {
   previews_drawn_ = false;
   set_menu_motion(transition());
   ui_.begin_frame(config_.sim_per_frame);
-  if (race_behind) {
+  ui_time.stop();
+  if (race_behind) {  // times its world (render) and its HUD (UI) itself
     const double alpha = config_.sim_per_frame > 0.0 ? 1.0 : clock_.alpha();
-    race_->render(r, w, h, ui_.fonts(), alpha, frame_dt_, screen_ != Screen::Race);
+    race_->render(r, w, h, ui_.fonts(), alpha, frame_dt_, screen_ != Screen::Race, &profile_);
   } else if (screen_ == Screen::Lab) {
     SDL_SetRenderDrawColor(r, 18, 20, 28, 255);
     SDL_RenderClear(r);
   } else {
+    const PhaseTimer render_time(&profile_, FramePhase::Render);
     SDL_SetRenderDrawColor(r, 10, 12, 18, 255);
     SDL_RenderClear(r);
     draw_backdrop_track();
     draw_menu_backdrop(time_, backdrop_view_ != nullptr);
   }
+  const PhaseTimer menus_time(&profile_, FramePhase::Ui);
   draw_menus();
   if (screen_ == Screen::Race && previous_screen_ == Screen::Loading && transition() < 1.0f) {
     // A new race fades in from black.
     const auto a = static_cast<unsigned>(std::lround(255.0f * (1.0f - transition())));
     ImGui::GetForegroundDrawList()->AddRectFilled({0, 0}, ImGui::GetIO().DisplaySize, IM_COL32(0, 0, 0, a));
   }
+  if (show_perf_) {
+    const FrameAverages& a = profile_.averages();
+    draw_perf_overlay({a.fps, a.frame_ms, a.phase_ms[0], a.phase_ms[1], a.phase_ms[2], a.phase_ms[3]}, ui_.fonts());
+  }
   ui_.end_frame();
   nav_ = {};
 }
 
+void FlowApp::load_backdrop() {
+  if (backdrop_view_ || backdrop_tried_) return;
+  backdrop_tried_ = true;
+  if (const int i = catalog_.track_index("lantern_hill"); i >= 0 && catalog_.tracks[static_cast<std::size_t>(i)].ok()) {
+    // Only the meshes and the centreline are kept: the track's surface maps and cost grids
+    // (tens of MiB) go at once, before a race loads its own.
+    if (auto t = Track::load(catalog_.tracks[static_cast<std::size_t>(i)].path)) {
+      const Track& track = *t.value();
+      backdrop_line_ = track.centreline();
+      backdrop_view_ = std::make_unique<TrackView>(track);
+      backdrop_ = std::make_unique<TrackBackdrop>(*backdrop_view_, track.bounds_min(), track.bounds_max(), 380.0);
+    }
+  }
+}
+
 void FlowApp::draw_backdrop_track() {
+  load_backdrop();  // at the first menu frame: a race started from the command line never needs it
   if (!backdrop_view_) return;
   int w = 0, h = 0;
   window_.output_size(w, h);
   // A slow flight along the centreline: the track drawn once into a texture (at the first
   // frame and when the window's size changes), a copy of the part in view every frame.
-  const Centreline& line = backdrop_track_->centreline();
+  const Centreline& line = backdrop_line_;
   const CentreSample at = line.at(std::fmod(time_ * 30.0, line.length()));
   backdrop_->draw(window_.renderer(), w, h, at.position);
 }
@@ -269,6 +290,7 @@ void FlowApp::poll() {
   }
   if ((screen_ == Screen::Race || screen_ == Screen::Paused) && race_ && commands.toggle_ai_panel)
     race_->toggle_ai_panel();
+  if (commands.toggle_perf) show_perf_ = !show_perf_;
 }
 
 void FlowApp::nav_from_event(const SDL_Event& e) {
@@ -340,7 +362,11 @@ void FlowApp::update_race(double seconds) {
   int steps = 0;
   if (config_.sim_per_frame > 0.0) steps = std::max(1, static_cast<int>(std::lround(seconds / race_->dt())));
   else steps = clock_.advance(seconds);
+  const double start = profile_.now();
+  ai_timer_.start();
   for (int i = 0; i < steps && !race_->over(); ++i) race_->step(input_);
+  profile_.add(FramePhase::Ai, ai_timer_.ai_seconds());
+  profile_.add(FramePhase::Physics, profile_.now() - start - ai_timer_.ai_seconds());
   audio_.update(race_->snapshot(), race_->race().world(), static_cast<std::size_t>(race_->race().player()));
   if (race_->over()) finish_race();
 }
@@ -359,6 +385,7 @@ void FlowApp::start_race(const RacePlan& plan) {
   if (backdrop_) backdrop_->release();  // the menus' cached track: not needed in a race
   audio_.reset_cues();
   race_ = RaceScreen::create(plan, catalog_, settings_, race_storage(), error);
+  if (race_) race_->race().set_probe(&ai_timer_);
   if (!race_) {
     messages_ = {error};
     message_return_ = Screen::Setup;

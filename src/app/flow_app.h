@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "app/catalog.h"
+#include "app/frame_profile.h"
 #include "app/options.h"
 #include "app/race_screen.h"
 #include "core/fixed_step.h"
@@ -92,6 +93,9 @@ class FlowApp {
   audio::MusicCue music_cue() const;
   /// The setup screen's previews: drawn this frame (tests).
   bool previews_drawn() const { return previews_drawn_; }
+  /// Where the frames' time went (F6's overlay, --frame-stats).
+  const FrameProfile& profile() const { return profile_; }
+  bool perf_overlay_shown() const { return show_perf_; }
 
  private:
   // --- the frame (flow_app.cpp)
@@ -101,6 +105,7 @@ class FlowApp {
   void draw();
   void draw_menus();  ///< this screen's ImGui panels
   void draw_backdrop_track();  ///< the menus' backdrop: a flight along a shipped track
+  void load_backdrop();        ///< its track's meshes, made when a menu is first drawn
   void go(Screen s);
   /// [0, 1]: how far the screen change has eased in (0.2 s).
   float transition() const;
@@ -187,7 +192,8 @@ class FlowApp {
   bool settings_dirty_ = false;
 
   // The menus' backdrop (null if the track does not load: the plain backdrop).
-  std::shared_ptr<const Track> backdrop_track_;
+  Centreline backdrop_line_;  ///< the flight's path
+  bool backdrop_tried_ = false;
   std::unique_ptr<TrackView> backdrop_view_;
   std::unique_ptr<TrackBackdrop> backdrop_;  ///< backdrop_view_ cached in a texture
 
@@ -208,6 +214,9 @@ class FlowApp {
   std::unique_ptr<LabSession> lab_;
   std::unique_ptr<LabView> lab_view_;
 
+  FrameProfile profile_;
+  AiStepTimer ai_timer_{profile_};  ///< the race's StepProbe
+  bool show_perf_ = false;          ///< F6
   bool quit_ = false;
   int exit_status_ = 0;
   std::int64_t frame_ = 0;

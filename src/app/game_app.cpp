@@ -8,16 +8,19 @@
 #include <cmath>
 #include <cstdio>
 #include <exception>
+#include <optional>
 #include <span>
 
 #include "app/asset_path.h"
 #include "core/math.h"
+#include "platform/process_usage.h"
 #include "platform/screenshot.h"
 #include "render/car_view.h"
 #include "render/ground_view.h"
 #include "render/minimap.h"
 #include "ui/hud.h"
 #include "ui/lap_hud.h"
+#include "ui/perf_overlay.h"
 #include "ui/race_hud.h"
 #include "ui/vehicle_panel.h"
 
@@ -73,9 +76,14 @@ GameApp::~GameApp() = default;
 
 int GameApp::run() {
   while (!quit_) {
+    profile_.begin_frame();
     poll_input();
+    if (stop_requested()) break;  // SIGTERM / SIGINT: end as if quit
     const int steps = clock_.advance(frame_seconds());
-    for (int i = 0; i < steps; ++i) step_world();  // maps input to controls every step
+    {
+      const PhaseTimer physics(&profile_, FramePhase::Physics);
+      for (int i = 0; i < steps; ++i) step_world();  // maps input to controls every step
+    }
     audio_.update(current_, *world_);  // engine, tyres, gear changes and crashes of every car
     render();
     if (!finish_frame()) break;
@@ -92,6 +100,7 @@ void GameApp::poll_input() {
   input_ = options_.fixed_time() ? scripted_input() : devices;
   if (commands_.quit) quit_ = true;
   if (commands_.toggle_debug) show_debug_ = !show_debug_;
+  if (commands_.toggle_perf) show_perf_ = !show_perf_;
   if (commands_.reset_car) reset_car();
   if (commands_.reload) reload();
   apply_driver_aid_toggles();
@@ -127,6 +136,7 @@ void GameApp::step_world() {
 }
 
 void GameApp::render() {
+  PhaseTimer world_time(&profile_, FramePhase::Render);
   SDL_Renderer* r = window_.renderer();
   int w = 0, h = 0;
   window_.output_size(w, h);
@@ -149,6 +159,8 @@ void GameApp::render() {
     minimap_->draw(r, box, {&dot, 1});
   }
 
+  world_time.stop();
+  const PhaseTimer ui_time(&profile_, FramePhase::Ui);
   ui_.begin_frame();
   draw_screen_labels(labels, ui_.fonts());
   const DriverAids aids = driver_aids();
@@ -169,6 +181,10 @@ void GameApp::render() {
     dl->AddRectFilled(lo, hi, IM_COL32(20, 70, 40, 220), 6.0f);
     dl->AddText({lo.x + 12.0f, lo.y + 5.0f}, IM_COL32(235, 255, 240, 255), notice_.c_str());
   }
+  if (show_perf_) {
+    const FrameAverages& a = profile_.averages();
+    draw_perf_overlay({a.fps, a.frame_ms, a.phase_ms[0], a.phase_ms[1], a.phase_ms[2], a.phase_ms[3]}, ui_.fonts());
+  }
   ui_.end_frame();
 }
 
@@ -184,7 +200,11 @@ bool GameApp::finish_frame() {
   return false;
 }
 
-void GameApp::present() { window_.present(); }
+void GameApp::present() {
+  const double before = profile_.now();
+  window_.present();
+  profile_.add(FramePhase::Render, profile_.now() - before - window_.last_wait());
+}
 
 // ---- set-up and reload ----------------------------------------------------------------
 

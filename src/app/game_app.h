@@ -9,6 +9,7 @@
 #include <memory>
 #include <string>
 
+#include "app/frame_profile.h"
 #include "app/options.h"
 #include "core/fixed_step.h"
 #include "game/input_map.h"
@@ -37,6 +38,8 @@ class GameApp {
   GameApp(const Options& options, const CarSpec& spec, std::shared_ptr<const Track> track, Window& window);
   ~GameApp();
   int run();
+  /// Where the frames' time went (F6's overlay, --frame-stats).
+  const FrameProfile& profile() const { return profile_; }
 
  private:
   // --- the phases of one frame ---
@@ -83,6 +86,8 @@ class GameApp {
   LoadErrors load_errors_;
   std::string notice_;     ///< a short message after a reload
   int notice_until_ = 0;   ///< frame number the notice shows until
+  FrameProfile profile_;
+  bool show_perf_ = false;  ///< F6
   bool show_debug_ = true;
   bool quit_ = false;
   int exit_status_ = 0;

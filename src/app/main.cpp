@@ -6,6 +6,7 @@
 //                     or on a setup screen with --screen quick-race / time-trial / championship
 // Files named on the command line are checked before any window opens (status 1 if bad).
 #include <cstdio>
+#include <fstream>
 
 #include "app/asset_path.h"
 #include "app/flow_app.h"
@@ -15,6 +16,7 @@
 #include "game/lab_map.h"
 #include "game/lab_planners.h"
 #include "game/storage.h"
+#include "platform/process_usage.h"
 #include "platform/window.h"
 #include "track/track.h"
 #include "vehicle/car_spec.h"
@@ -23,6 +25,21 @@ namespace racer {
 namespace {
 
 constexpr const char* kDemoTrack = "tracks/lantern_hill.json";
+
+/// --frame-stats: the summary as JSON, and one line on stderr. False if it cannot be written.
+bool write_frame_stats(const Options& options, const FrameProfile& profile) {
+  if (options.frame_stats.empty()) return true;
+  const FrameStatsSummary s = profile.summary();
+  std::ofstream out(options.frame_stats);
+  out << frame_stats_json(s);
+  out.close();
+  if (!out) {
+    std::fprintf(stderr, "racer: could not write --frame-stats %s\n", options.frame_stats.c_str());
+    return false;
+  }
+  std::fprintf(stderr, "racer: %s\n", frame_stats_line(s).c_str());
+  return true;
+}
 
 int run_free_drive(const Options& options, const char* program) {
   const Result<CarSpec> spec = load_car_spec(resolve_asset(options.car));
@@ -51,8 +68,10 @@ int run_free_drive(const Options& options, const char* program) {
     std::fprintf(stderr, "%s: %s\n", program, window.error().c_str());
     return 1;
   }
+  install_stop_signals();  // a benchmark's SIGTERM ends the loop: the stats get written
   GameApp app(options, spec.value(), track, window);
-  return app.run();
+  const int status = app.run();
+  return write_frame_stats(options, app.profile()) ? status : 1;
 }
 
 /// The race the command line asks for, its files checked; nullopt after printing an error.
@@ -148,8 +167,10 @@ int run_game(const Options& o, const char* program) {
     std::fprintf(stderr, "%s: %s\n", program, window.error().c_str());
     return 1;
   }
+  install_stop_signals();  // a benchmark's SIGTERM ends the loop: the stats get written
   FlowApp app(std::move(config), window);
-  return app.run();
+  const int status = app.run();
+  return write_frame_stats(o, app.profile()) ? status : 1;
 }
 
 }  // namespace

@@ -120,6 +120,14 @@ const std::vector<OptionSpec>& table() {
       {"width", "PX", "window width (default 1280)", int_in(&Options::width, 320, 16384, "--width")},
       {"height", "PX", "window height (default 720)", int_in(&Options::height, 240, 16384, "--height")},
       {"fullscreen", nullptr, "fullscreen at the desktop resolution (default off)", flag(&Options::fullscreen)},
+      {"frame-stats", "OUT.json",
+       "when the game exits (also on SIGTERM or SIGINT) write the frames drawn, mean and 1% low frame rate, "
+       "frame-time percentiles, CPU per wall second and peak memory to this file (default: none)",
+       [](Options& o, std::string_view v) -> std::string {
+         if (v.empty()) return "--frame-stats needs a file name";
+         o.frame_stats = std::string(v);
+         return {};
+       }},
       {"manual", nullptr, "start with the manual gearbox (default: as the car file says; M toggles)", flag(&Options::manual)},
       {"no-abs", nullptr, "start with ABS off (default: as the car file says; F2 toggles)", flag(&Options::no_abs)},
       {"no-tcs", nullptr, "start with traction control off (default: as the car file says; F3 toggles)", flag(&Options::no_tcs)},
@@ -239,7 +247,7 @@ std::string usage(const char* program) {
       "a stop to reverse), Space handbrake, Q/E or PageDown/PageUp shift (manual box: through R,\n"
       "N, 1..n), M automatic/manual gearbox, F2 ABS on/off, F3 traction control on/off, R respawn\n"
       "on the road (3 s held), F4 AI debug and tuning panel, Esc pause. Free drive (--screen drive): R back to the start,\n"
-      "F5 reload the track and car files, F1 vehicle panel, Esc quit.\n"
+      "F5 reload the track and car files, F1 vehicle panel, Esc quit. Anywhere: F6 frame rate and frame time overlay.\n"
       "Gamepad: left stick steer, RT throttle, LT brake, X handbrake, A/B or shoulders shift,\n"
       "Y automatic/manual gearbox, Back respawn, Start pause.\n"
       "Planner lab (--lab): left click start, right click goal, shift-drag walls, ctrl-drag erase,\n"

@@ -28,6 +28,9 @@ struct Options {
   std::uint64_t seed = 1;             ///< drives the AI's randomness
   std::string difficulty = "mixed";   ///< easy | medium | hard | mixed
   std::string results;                ///< results JSON file (required with --headless)
+  /// At exit (also on SIGTERM / SIGINT): frames, frame rates, frame-time percentiles, CPU
+  /// and peak memory as JSON (app/frame_stats.h); empty = none.
+  std::string frame_stats;
   // The game's screens (menus, races); see app/flow_app.h.
   int opponents = -1;                 ///< AI cars in a quick race, [0, 11]; < 0 = not given (5)
   bool autodrive = false;             ///< the AI drives the player's car

@@ -246,7 +246,8 @@ void RaceScreen::time_trial_step() {
 // ---- drawing -----------------------------------------------------------------------------
 
 void RaceScreen::render(SDL_Renderer* r, int width, int height, const UiFonts& fonts, double alpha, double frame_dt,
-                        bool paused) {
+                        bool paused, FrameProfile* profile) {
+  PhaseTimer world_time(profile, FramePhase::Render);
   const WorldSnapshot view = interpolate(previous_, current_, alpha);
   const std::size_t p = static_cast<std::size_t>(race_->player());
   camera_.set_viewport(width, height);
@@ -268,6 +269,8 @@ void RaceScreen::render(SDL_Renderer* r, int width, int height, const UiFonts& f
     if (i != p) dots.push_back({view.cars[i].position, driver_paint(i, p).body, false});
   dots.push_back({view.cars[p].position, driver_paint(p, p).body, true});
   minimap_->draw(r, minimap_rect(width, height, minimap_->world_size()), dots);
+  world_time.stop();
+  const PhaseTimer hud_time(profile, FramePhase::Ui);
   if (!paused) draw_hud(fonts, view.cars[p]);
   draw_ai_panel(*race_, ai_panel_, storage_.data_dir);
 }

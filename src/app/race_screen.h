@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "app/catalog.h"
+#include "app/frame_profile.h"
 #include "game/game_race.h"
 #include "game/ghost.h"
 #include "game/input_map.h"
@@ -72,8 +73,9 @@ class RaceScreen {
   bool has_ai_cars() const;
 
   /// Draws the race; `alpha` blends the last two steps, `frame_dt` (s) eases the camera.
+  /// `profile`: the world's drawing is timed as render, the HUD and panels as UI (null: not timed).
   void render(SDL_Renderer* renderer, int width, int height, const UiFonts& fonts, double alpha, double frame_dt,
-              bool paused);
+              bool paused, FrameProfile* profile = nullptr);
 
   const RacePlan& plan() const { return plan_; }
   const GameRace& race() const { return *race_; }

@@ -99,6 +99,8 @@ class GameRace {
   double time() const { return race_->world().time(); }
   /// The race runner (per-car records: contacts, respawns, overtakes, stalls).
   const Race& runner() const { return *race_; }
+  /// An observer of each step's phases (Race::set_probe); null = none.
+  void set_probe(StepProbe* probe) { race_->set_probe(probe); }
 
   // --- the cars (index = grid position - 1 = the World's and the rules' index)
   std::size_t car_count() const { return race_->car_count(); }

@@ -30,6 +30,7 @@ struct AppCommands {
   bool toggle_gearbox = false;  ///< automatic <-> manual
   bool reload = false;          ///< re-read the track and car files from disk
   bool toggle_ai_panel = false; ///< F4: the AI debug and tuning panel (races)
+  bool toggle_perf = false;     ///< F6: the frame rate and frame time overlay
 };
 
 class InputDevices {

@@ -2,6 +2,9 @@
 
 #include <SDL.h>
 
+#include <chrono>
+#include <thread>
+
 namespace racer {
 
 Window::Window(const WindowConfig& config) {
@@ -53,11 +56,23 @@ Window::Window(const WindowConfig& config) {
 void Window::present() {
   SDL_RenderPresent(renderer_);
   if (gl_finish_ != nullptr) gl_finish_();
+  last_wait_s_ = 0.0;
   if (pace_s_ > 0.0) {
-    const double frequency = static_cast<double>(SDL_GetPerformanceFrequency());
-    const double since = static_cast<double>(SDL_GetPerformanceCounter() - last_present_) / frequency;
-    if (last_present_ != 0 && since < pace_s_) SDL_Delay(static_cast<Uint32>((pace_s_ - since) * 1000.0));
-    last_present_ = SDL_GetPerformanceCounter();
+    // Frames on a fixed schedule (deadline += pace), slept to with the steady clock's
+    // precision: whole-millisecond sleeps measured from the last present would run at
+    // 62-64 fps instead of 60. A frame that overran starts the schedule afresh.
+    using Clock = std::chrono::steady_clock;
+    const Clock::time_point before = Clock::now();
+    const auto pace = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(pace_s_));
+    if (!paced_) {
+      paced_ = true;
+      next_present_ = before + pace;
+    } else {
+      if (before < next_present_) std::this_thread::sleep_until(next_present_);
+      const Clock::time_point after = Clock::now();
+      last_wait_s_ = std::chrono::duration<double>(after - before).count();
+      next_present_ = after - next_present_ > pace ? after + pace : next_present_ + pace;
+    }
   }
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // Window: the SDL window and its SDL_Renderer, created together and destroyed together.
 // Accelerated rendering with a software fallback; vsync when windowed (unless disabled).
+#include <chrono>
 #include <string>
 
 struct SDL_Window;
@@ -35,14 +36,16 @@ class Window {
   const std::string& error() const { return error_; }
   SDL_Window* sdl_window() const { return window_; }
   SDL_Renderer* renderer() const { return renderer_; }
-  /// Shows the frame (SDL_RenderPresent), then with vsync sleeps what is left of the
-  /// display's frame time, so a driver that does not wait for vsync cannot make the game
-  /// run uncapped. On SDL's offscreen driver (no display) a GL renderer's swap is a no-op
+  /// Shows the frame (SDL_RenderPresent), then with vsync sleeps until the next frame is
+  /// due (frames every frame_pacing() seconds on a fixed schedule), so a driver that does
+  /// not wait for vsync (Xvfb) cannot make the game run uncapped or above the refresh rate. On SDL's offscreen driver (no display) a GL renderer's swap is a no-op
   /// that never flushes, so the GL driver would queue every frame's commands and grow
   /// without bound: there the frame is also finished (glFinish).
   void present();
   /// s, the shortest time between two present() calls (0 = not paced).
   double frame_pacing() const { return pace_s_; }
+  /// s, how long the last present() slept to keep to frame_pacing() (0 = not at all).
+  double last_wait() const { return last_wait_s_; }
   /// Size of the drawable area in pixels (may differ from the window size on HiDPI).
   void output_size(int& width, int& height) const;
   /// "accelerated" or "software", with the driver name.
@@ -54,7 +57,9 @@ class Window {
   bool sdl_started_ = false;
   void (*gl_finish_)() = nullptr;  ///< set on the offscreen driver with a GL renderer
   double pace_s_ = 0.0;            ///< s, 1 / refresh rate with vsync, else 0
-  unsigned long long last_present_ = 0;  ///< SDL performance counter at the last present()
+  bool paced_ = false;                                  ///< a present() has set the schedule
+  std::chrono::steady_clock::time_point next_present_;  ///< when the next frame is due
+  double last_wait_s_ = 0.0;
   std::string error_;
 };
 

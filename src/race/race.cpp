@@ -90,7 +90,9 @@ void Race::step(std::span<const DriverInput> inputs) {
   if (started_)
     for (std::size_t i = 0; i < n; ++i)
       if (input(i) != nullptr && input(i)->respawn) respawn(i);
+  if (probe_ != nullptr) probe_->enter(StepProbe::Phase::Drivers);
   for (std::size_t i = 0; i < n; ++i) controls_[i] = controls_for(i, input(i));
+  if (probe_ != nullptr) probe_->leave(StepProbe::Phase::Drivers);
   for (std::size_t i = 0; i < n; ++i) before_[i] = world_->car(i).position();
   world_->step(controls_);
   if (!started_) {

@@ -29,6 +29,7 @@
 #include "ai/ai_params.h"
 #include "ai/driver.h"
 #include "ai/driver_view.h"
+#include "core/step_probe.h"
 #include "race/contact_count.h"
 #include "sim/world.h"
 #include "track/progress.h"
@@ -148,6 +149,9 @@ class Race {
   /// The contacts counted in the last step (diagnostics: racer-bench contacts).
   const std::vector<CountedContact>& contacts_counted() const { return contacts_.counted(); }
   double time_limit() const { return time_limit_; }
+  /// An observer told when each step's drivers tick (the game's F6 timing); null = none.
+  /// It must outlive the race or be reset to null first.
+  void set_probe(StepProbe* probe) { probe_ = probe; }
 
  private:
   struct CarRun {
@@ -191,6 +195,7 @@ class Race {
   double time_limit_ = 0.0;
   int finishers_ = 0;
   bool started_ = false;
+  StepProbe* probe_ = nullptr;
 };
 
 // ---------------------------------------------------------------- fields (mixed difficulty)

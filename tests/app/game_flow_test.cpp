@@ -241,7 +241,7 @@ TEST_F(GameFlowTest, F4OpensTheAiPanelAndAnUntouchedPanelChangesNothing) {
     ASSERT_EQ(app_->screen(), Screen::Race) << screen_name(app_->screen());
     ASSERT_FALSE(app_->race()->ai_panel_open());
     wait_for_lights_out();
-    tap(with_panel ? SDLK_F4 : SDLK_F6);  // F6: no binding, the same frame count
+    tap(with_panel ? SDLK_F4 : SDLK_F6);  // F6: the frame overlay, drawing only; the same frame count
     ASSERT_EQ(app_->race()->ai_panel_open(), with_panel) << "F4 toggles the AI panel";
     for (int i = 0; i < 20; ++i) {
       frame();
@@ -264,6 +264,40 @@ TEST_F(GameFlowTest, F4OpensTheAiPanelAndAnUntouchedPanelChangesNothing) {
   ASSERT_NO_FATAL_FAILURE(run(false, without));
   ASSERT_NO_FATAL_FAILURE(run(true, with));
   EXPECT_EQ(with, without);
+}
+
+// F6 shows the frame overlay anywhere; every frame is counted and a race's frames are split
+// into physics, AI, rendering and UI time (--frame-stats and the overlay read these).
+TEST_F(GameFlowTest, F6ShowsTheFrameOverlayAndARaceFrameIsTimedByPart) {
+  make_app(/*autodrive=*/true);
+  EXPECT_FALSE(app_->perf_overlay_shown());
+  tap(SDLK_F6);
+  EXPECT_TRUE(app_->perf_overlay_shown()) << "F6 on the main menu";
+  tap(SDLK_RETURN);   // Quick Race
+  tap(SDLK_DOWN, 2);  // -> Opponents
+  tap(SDLK_LEFT, 3);  // 2 opponents
+  tap(SDLK_DOWN, 4);
+  tap(SDLK_RETURN);
+  frame();
+  ASSERT_EQ(app_->screen(), Screen::Race) << screen_name(app_->screen());
+  wait_for_lights_out();
+  const FrameProfile& p = app_->profile();
+  const double ai = p.total(FramePhase::Ai), physics = p.total(FramePhase::Physics);
+  const std::int64_t counted = p.frames().count();
+  for (int i = 0; i < 10; ++i) frame();
+  EXPECT_EQ(p.frames().count(), counted + 10);
+  EXPECT_GT(p.total(FramePhase::Ai), ai) << "the AI cars' ticks are timed through the race's probe";
+  EXPECT_GT(p.total(FramePhase::Physics), physics);
+  EXPECT_GT(p.total(FramePhase::Render), 0.0);
+  EXPECT_GT(p.total(FramePhase::Ui), 0.0);
+  EXPECT_TRUE(app_->perf_overlay_shown()) << "still on in the race";
+  shot("perf_overlay");
+  tap(SDLK_F6);
+  EXPECT_FALSE(app_->perf_overlay_shown());
+  const FrameStatsSummary s = p.summary();
+  EXPECT_EQ(s.frames, p.frames().count());
+  EXPECT_GT(s.mean_fps, 0.0);
+  EXPECT_GT(s.peak_rss_mib, 1.0);
 }
 
 // Time Trial has no AI cars: the pause menu offers no AI panel (Resume, Restart, Settings,

@@ -1,0 +1,59 @@
+#include "app/frame_profile.h"
+
+#include <SDL.h>
+
+#include "platform/process_usage.h"
+
+namespace racer {
+
+FrameProfile::FrameProfile() : frequency_(SDL_GetPerformanceFrequency()) {
+  if (frequency_ == 0) frequency_ = 1;
+}
+
+double FrameProfile::now() const {
+  return static_cast<double>(SDL_GetPerformanceCounter()) / static_cast<double>(frequency_);
+}
+
+void FrameProfile::begin_frame() {
+  const double t = now();
+  if (last_frame_ < 0.0) {  // the first frame: the figures count from here
+    first_frame_ = last_frame_ = t;
+    cpu_at_first_ = process_usage().cpu_s;
+    return;
+  }
+  const double frame = t - last_frame_;
+  last_frame_ = t;
+  frames_.add(frame);
+  window_time_ += frame;
+  ++window_frames_;
+  if (window_time_ < kWindowSeconds) return;
+  averages_.fps = window_frames_ / window_time_;
+  averages_.frame_ms = 1e3 * window_time_ / window_frames_;
+  for (std::size_t i = 0; i < kFramePhases; ++i) {
+    averages_.phase_ms[i] = 1e3 * window_phase_[i] / window_frames_;
+    window_phase_[i] = 0.0;
+  }
+  window_time_ = 0.0;
+  window_frames_ = 0;
+}
+
+void FrameProfile::add(FramePhase phase, double seconds) {
+  window_phase_[static_cast<std::size_t>(phase)] += seconds;
+  totals_[static_cast<std::size_t>(phase)] += seconds;
+}
+
+FrameStatsSummary FrameProfile::summary() const {
+  const ProcessUsage u = process_usage();
+  ProcessFigures p;
+  p.wall_s = last_frame_ < 0.0 ? 0.0 : now() - first_frame_;
+  p.cpu_s = u.cpu_s - cpu_at_first_;
+  p.peak_rss_mib = u.peak_rss_mib;
+  p.end_rss_mib = u.rss_mib;
+  return summarize(frames_, p);
+}
+
+void AiStepTimer::enter(Phase) { since_ = clock_.now(); }
+
+void AiStepTimer::leave(Phase) { ai_ += clock_.now() - since_; }
+
+}  // namespace racer

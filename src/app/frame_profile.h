@@ -1,0 +1,94 @@
+#pragma once
+// FrameProfile: where the time of a frame goes, measured with the wall clock (the app's
+// side: the simulation modules never read it). The frame loop calls begin_frame() once a
+// frame; timed parts of the frame add their seconds to a phase:
+//   physics  the race's fixed steps (world, rules, snapshots, skid marks) without the AI
+//   ai       the AI drivers' ticks (timed through the race's StepProbe)
+//   render   drawing the world and presenting it (the renderer's work), without the
+//            frame-rate cap's sleep
+//   ui       the ImGui panels and HUD: building them and drawing them
+// The overlay (F6, ui/perf_overlay.h) shows averages over half a second; --frame-stats
+// keeps every frame's length in a histogram (app/frame_stats.h) for the summary at exit.
+#include <array>
+#include <cstdint>
+
+#include "app/frame_stats.h"
+#include "core/step_probe.h"
+
+namespace racer {
+
+enum class FramePhase { Physics, Ai, Render, Ui };
+inline constexpr std::size_t kFramePhases = 4;
+
+/// Averages over the last complete window.
+struct FrameAverages {
+  double fps = 0.0;
+  double frame_ms = 0.0;                       ///< ms, mean frame length
+  std::array<double, kFramePhases> phase_ms{};  ///< ms per frame in each phase
+};
+
+class FrameProfile {
+ public:
+  static constexpr double kWindowSeconds = 0.5;  ///< s, the overlay's averaging window
+
+  FrameProfile();
+  /// s, a monotonic clock (SDL's performance counter).
+  double now() const;
+  /// The start of a frame: the time since the last call is one frame (the first call
+  /// starts the count and the process figures).
+  void begin_frame();
+  void add(FramePhase phase, double seconds);
+  const FrameAverages& averages() const { return averages_; }
+  /// s spent in `phase` since the start.
+  double total(FramePhase phase) const { return totals_[static_cast<std::size_t>(phase)]; }
+  const FrameTimeHistogram& frames() const { return frames_; }
+  /// The summary since the first frame: frames, rates, the process's CPU and memory.
+  FrameStatsSummary summary() const;
+
+ private:
+  std::uint64_t frequency_ = 1;
+  double last_frame_ = -1.0;  ///< s, now() at the last begin_frame; < 0 = none yet
+  double first_frame_ = 0.0;
+  double cpu_at_first_ = 0.0;
+  FrameTimeHistogram frames_;
+  std::array<double, kFramePhases> window_phase_{};  ///< s in the current window
+  std::array<double, kFramePhases> totals_{};        ///< s since the start
+  double window_time_ = 0.0;
+  int window_frames_ = 0;
+  FrameAverages averages_;
+};
+
+/// Adds the time from its construction to stop() or its destruction to a phase (null: nothing).
+class PhaseTimer {
+ public:
+  PhaseTimer(FrameProfile* profile, FramePhase phase) : profile_(profile), phase_(phase), start_(profile ? profile->now() : 0.0) {}
+  ~PhaseTimer() { stop(); }
+  void stop() {
+    if (profile_ != nullptr) profile_->add(phase_, profile_->now() - start_);
+    profile_ = nullptr;
+  }
+  PhaseTimer(const PhaseTimer&) = delete;
+  PhaseTimer& operator=(const PhaseTimer&) = delete;
+
+ private:
+  FrameProfile* profile_;
+  FramePhase phase_;
+  double start_;
+};
+
+/// The race's StepProbe: the AI drivers' ticks of the steps in between start() and
+/// ai_seconds() (s).
+class AiStepTimer : public StepProbe {
+ public:
+  explicit AiStepTimer(const FrameProfile& clock) : clock_(clock) {}
+  void enter(Phase phase) override;
+  void leave(Phase phase) override;
+  void start() { ai_ = 0.0; }
+  double ai_seconds() const { return ai_; }
+
+ private:
+  const FrameProfile& clock_;
+  double since_ = 0.0, ai_ = 0.0;
+};
+
+}  // namespace racer
