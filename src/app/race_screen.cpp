@@ -100,7 +100,10 @@ std::unique_ptr<RaceScreen> RaceScreen::create(const RacePlan& plan, const Catal
   s->camera_.snap_to(s->current_.cars[static_cast<std::size_t>(s->race_->player())]);
 
   if (plan.mode == RaceMode::TimeTrial) {
-    s->ghost_key_ = GhostKey{kPhysicsVersion, plan.track_id, content_hash(save_track_spec(s->track_->spec())),
+    // The scenery is visual only: a ghost stays valid when it changes.
+    TrackSpec driven = s->track_->spec();
+    driven.scenery = ScenerySpec{};
+    s->ghost_key_ = GhostKey{kPhysicsVersion, plan.track_id, content_hash(save_track_spec(driven)),
                              plan.car_id, content_hash(save_car_spec(s->car_spec_))};
     if (s->storage_.data_dir) {
       GhostLoad g = load_ghost(ghost_file(*s->storage_.data_dir, plan.track_id, plan.car_id), s->ghost_key_);
@@ -259,6 +262,7 @@ void RaceScreen::render(SDL_Renderer* r, int width, int height, const UiFonts& f
   for (std::size_t i = 0; i < view.cars.size(); ++i)
     if (i != p) draw_car(r, camera_, view.cars[i], race_->world().car(i).spec(), driver_paint(i, p));
   draw_car(r, camera_, view.cars[p], race_->world().car(p).spec(), driver_paint(p, p));
+  track_view_->draw_overhead(r, camera_);
   if (ai_panel_.open && ai_panel_.show_line) draw_ai_line(r, view);
   // The minimap (SDL, under the ImGui HUD) in the bottom left corner.
   std::vector<MinimapCar> dots;
