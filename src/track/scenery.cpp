@@ -207,7 +207,7 @@ struct ThemeRules {
 
 ThemeRules rules(SceneryTheme t) {
   switch (t) {
-    case SceneryTheme::Forest: return {9.0, 0.75, 70.0, {0.45, 0.45, 0.07, 0.03}, 1, true, false};
+    case SceneryTheme::Forest: return {9.0, 0.68, 70.0, {0.45, 0.45, 0.07, 0.03}, 1, true, false};
     case SceneryTheme::Harbour: return {11.0, 0.28, 45.0, {0.75, 0.0, 0.25, 0.0}, 0, false, true};
     case SceneryTheme::Foundry: return {10.0, 0.30, 50.0, {0.25, 0.05, 0.4, 0.3}, 1, false, false};
     case SceneryTheme::Rally: return {9.0, 0.6, 60.0, {0.12, 0.58, 0.18, 0.12}, 1, false, false};
