@@ -3,6 +3,7 @@
 //   View            world metres <-> pixels (y flipped: north is up), layout and scale
 //   palette         surface colours with a little texture noise, kerb stripes
 //   ground          one raster lookup per pixel (surface_at, flags_at)
+//   scenery         what stands beyond the walls (track/scenery.h), as flat footprints
 //   furniture       walls, barriers, obstacles
 //   markings        start line, grid slots, stations, sector starts, branches, arrows
 //   overlays        header: name, legend, figures and a scale bar
@@ -18,6 +19,7 @@
 
 #include "bitmap_font.h"
 #include "core/noise.h"
+#include "track/scenery.h"
 
 namespace racer::tools {
 namespace {
@@ -142,6 +144,44 @@ void draw_ground(const Track& track, const View& v, Canvas& c, std::array<bool, 
       }
       if ((flags & kCellOutside) != 0) colour = mix(scale(colour, 0.5), Rgb{40, 44, 40}, 0.35);
       c.set(x, y, colour);
+    }
+  }
+}
+
+// --- scenery -------------------------------------------------------------------------
+
+// Every object's footprint in a colour by kind: enough to review where things stand (the
+// game draws them in detail, render/scenery_view.h).
+void draw_scenery(const Track& track, const View& v, Canvas& c) {
+  auto colour = [](SceneryKind k) -> Rgb {
+    switch (k) {
+      case SceneryKind::Grandstand: return {70, 110, 200};
+      case SceneryKind::PitBuilding: return {210, 212, 216};
+      case SceneryKind::Gantry: return {20, 20, 24};
+      case SceneryKind::TyreWall: return {24, 24, 28};
+      case SceneryKind::Boards: return {240, 200, 40};
+      case SceneryKind::MarshalPost: return {240, 120, 30};
+      case SceneryKind::Building: return {170, 90, 70};
+      case SceneryKind::Container: return {180, 60, 50};
+      case SceneryKind::Tank: return {190, 190, 196};
+      case SceneryKind::Tree: return {40, 96, 40};
+      case SceneryKind::Conifer: return {24, 70, 50};
+      case SceneryKind::Bush: return {80, 124, 60};
+      case SceneryKind::Rock: return {130, 128, 122};
+      case SceneryKind::Water: return {44, 90, 130};
+      case SceneryKind::Boat: return {236, 236, 232};
+      case SceneryKind::Count: break;
+    }
+    return {255, 0, 255};
+  };
+  for (const SceneryItem& it : place_scenery(track).items) {
+    if (scenery_kind_round(it.kind)) {
+      c.fill_circle(v.to_px(it.position), std::max(0.5 * it.length * v.s, v.px(0.5)), colour(it.kind));
+      continue;
+    }
+    for (const SceneryBox& b : scenery_footprint(it)) {
+      const Vec2 u = b.axis * b.half_length, n = perp(b.axis) * b.half_width;
+      c.fill_polygon(to_px(v, {b.centre + u + n, b.centre - u + n, b.centre - u - n, b.centre + u - n}), colour(it.kind));
     }
   }
 }
@@ -481,6 +521,7 @@ bool render_track(const Track& track, const RenderOptions& options, Canvas& out,
   Canvas c(width * ss, height * ss, kHeader);
   std::array<bool, kSurfaceCount> seen{};
   draw_ground(track, v, c, seen);
+  draw_scenery(track, v, c);
   draw_branches(track, v, c);
   draw_arrows(track, v, c);
   draw_stations(track, v, c, std::max(1, title_px / 2));

@@ -101,7 +101,10 @@ std::unique_ptr<RaceScreen> RaceScreen::create(const RacePlan& plan, const Catal
   s->camera_.snap_to(s->current_.cars[static_cast<std::size_t>(s->race_->player())]);
 
   if (plan.mode == RaceMode::TimeTrial) {
-    s->ghost_key_ = GhostKey{kPhysicsVersion, plan.track_id, content_hash(save_track_spec(s->track_->spec())),
+    // The scenery and the drawn body style are visual only: a ghost stays valid when they change.
+    TrackSpec driven = s->track_->spec();
+    driven.scenery = ScenerySpec{};
+    s->ghost_key_ = GhostKey{kPhysicsVersion, plan.track_id, content_hash(save_track_spec(driven)),
                              plan.car_id, content_hash(save_car_spec(physical_part(s->car_spec_)))};
     if (s->storage_.data_dir) {
       GhostLoad g = load_ghost(ghost_file(*s->storage_.data_dir, plan.track_id, plan.car_id), s->ghost_key_);
@@ -261,6 +264,7 @@ void RaceScreen::render(SDL_Renderer* r, int width, int height, const UiFonts& f
   for (std::size_t i = 0; i < view.cars.size(); ++i)
     if (i != p) draw_car(r, camera_, view.cars[i], race_->world().car(i).spec(), driver_livery(i, p));
   draw_car(r, camera_, view.cars[p], race_->world().car(p).spec(), driver_livery(p, p));
+  track_view_->draw_overhead(r, camera_);
   if (view.cars.size() > 1) draw_player_marker(r, camera_, view.cars[p], race_->world().car(p).spec(), view.time);
   if (ai_panel_.open && ai_panel_.show_line) draw_ai_line(r, view);
   // The minimap (SDL, under the ImGui HUD) in the bottom left corner.

@@ -1,5 +1,5 @@
 // Sections: palette and noise | run-off | roads and edge lines | zones and grain |
-// kerbs, start line, grid | walls | obstacles | trees | TrackView.
+// kerbs, start line, grid | walls | obstacles | TrackView (with the scenery).
 #include "render/track_view.h"
 
 #include <algorithm>
@@ -9,14 +9,15 @@
 
 #include "core/math.h"
 #include "core/noise.h"
+#include "render/scenery_view.h"
 #include "render/triangulate.h"
+#include "track/scenery.h"
 
 namespace racer {
 namespace {
 
 // ---- palette and noise ----------------------------------------------------------------
 
-constexpr Rgba kLand{38, 62, 36};        // beyond the walls
 constexpr Rgba kPaint{236, 236, 228, 235};
 constexpr Rgba kShadow{0, 0, 0, 80};
 constexpr double kFeather = 0.06;       // m, soft edge: about 1.5 px at the default zoom
@@ -360,31 +361,6 @@ void obstacle(WorldMesh& m, const ObstacleSpec& o) {
          glass + v * (hw * 0.8), Rgba{40, 52, 70});
 }
 
-// ---- trees ------------------------------------------------------------------------------
-
-/// Clumps of trees on the land beyond the walls (only where the surface map says outside).
-void trees(WorldMesh& m, const Track& track) {
-  constexpr double kSpacing = 10.0, kMargin = 120.0;
-  const Vec2 lo = track.bounds_min() - Vec2{kMargin, kMargin}, hi = track.bounds_max() + Vec2{kMargin, kMargin};
-  if (!(hi.x - lo.x < 20000.0 && hi.y - lo.y < 20000.0)) return;
-  for (std::int64_t cx = cell(lo.x, kSpacing); cx <= cell(hi.x, kSpacing); ++cx)
-    for (std::int64_t cy = cell(lo.y, kSpacing); cy <= cell(hi.y, kSpacing); ++cy) {
-      if (cell_hash01(cx, cy, 11) < 0.35) continue;  // clearings
-      const Vec2 c{(static_cast<double>(cx) + 0.15 + 0.7 * cell_hash01(cx, cy, 12)) * kSpacing,
-                   (static_cast<double>(cy) + 0.15 + 0.7 * cell_hash01(cx, cy, 13)) * kSpacing};
-      const double r = 2.4 + 2.4 * cell_hash01(cx, cy, 14);
-      bool clear = (track.flags_at(c) & kCellOutside) != 0;
-      for (int k = 0; k < 8 && clear; ++k)
-        clear = (track.flags_at(c + from_angle(kPi * k / 4.0) * (r + 2.5)) & kCellOutside) != 0;
-      if (!clear) continue;
-      const double tone = 0.85 + 0.3 * cell_hash01(cx, cy, 15);
-      const Rgba leaf = shade(Rgba{34, 74, 34}, tone), top = shade(Rgba{58, 104, 50}, tone);
-      m.disc(c + kShadowOffset * 4.0, r * 1.05, with_alpha(kShadow, 0.0), Rgba{0, 0, 0, 90}, 14);
-      m.disc(c, r, shade(leaf, 0.8), leaf, 14);
-      m.disc(c + Vec2{-0.3 * r, 0.3 * r}, 0.55 * r, leaf, top, 12);
-    }
-}
-
 }  // namespace
 
 // ---- TrackView --------------------------------------------------------------------------
@@ -393,8 +369,11 @@ Rgba track_surface_colour(Surface s) { return look(s).base; }
 
 TrackView::TrackView(const Track& track) {
   const TrackSpec& spec = track.spec();
+  const SceneryLayout scenery = place_scenery(track);
+  SceneryMeshes scenery_meshes;
+  build_scenery_meshes(scenery, scenery_meshes);
   // Without automatic walls there is no land beyond them: the run-off goes on for ever.
-  land_ = spec.walls.automatic ? kLand : look(spec.runoff.surface).base;
+  land_ = spec.walls.automatic ? scenery_land_colour(scenery.theme) : look(spec.runoff.surface).base;
 
   WorldMesh runoff, roads, surface_zones(32.0), marks(32.0), texture(32.0), lines;
   for (const Centreline& b : track.branches()) runoff_band(runoff, b, spec.runoff.width, spec.runoff.surface);
@@ -414,14 +393,15 @@ TrackView::TrackView(const Track& track) {
   ground_.push_back(std::move(surface_zones));
   ground_.push_back(std::move(texture));
   ground_.push_back(std::move(lines));
+  ground_.push_back(std::move(scenery_meshes.ground));  // water, aprons, shadows
 
-  WorldMesh wall_mesh, things(32.0), woods;
+  WorldMesh wall_mesh, things(32.0);
   walls(wall_mesh, track);
   for (const ObstacleSpec& o : track.obstacles()) obstacle(things, o);
-  trees(woods, track);
   objects_.push_back(std::move(wall_mesh));
   objects_.push_back(std::move(things));
-  objects_.push_back(std::move(woods));
+  objects_.push_back(std::move(scenery_meshes.standing));
+  overhead_ = std::move(scenery_meshes.overhead);
 }
 
 void TrackView::draw_ground(SDL_Renderer* renderer, const Camera& camera) const {
@@ -434,11 +414,13 @@ void TrackView::draw_objects(SDL_Renderer* renderer, const Camera& camera) const
   for (const WorldMesh& m : objects_) m.draw(renderer, camera);
 }
 
+void TrackView::draw_overhead(SDL_Renderer* renderer, const Camera& camera) const { overhead_.draw(renderer, camera); }
+
 std::size_t TrackView::triangle_count() const {
   std::size_t n = 0;
   for (const auto* layers : {&ground_, &objects_})
     for (const WorldMesh& m : *layers) n += m.triangle_count();
-  return n;
+  return n + overhead_.triangle_count();
 }
 
 }  // namespace racer

@@ -5,9 +5,12 @@
 //   ground   the dark land beyond the walls, the run-off band (mown stripes on grass),
 //            surface zones, branch and main road (lighter along the crown), kerbs,
 //            gravel/sand/dirt grain, edge lines, the chequered start line, grid boxes
+//            and the scenery's water, aprons and shadows (render/scenery_view.h)
 //   objects  walls and barriers (light/dark blocks on a dark footing, with a shadow),
-//            obstacles (tyre stacks, cones, barrier blocks and trucks), trees beyond the walls
-// The cars and skid marks go between the two.
+//            obstacles (tyre stacks, cones, barrier blocks and trucks), and the scenery
+//            beyond the walls (track/scenery.h places it by the track's theme)
+//   overhead the start gantry's beam, over the cars
+// The skid marks go between the first two, the cars between the last two.
 #include <vector>
 
 #include <SDL.h>
@@ -24,13 +27,16 @@ class TrackView {
 
   /// Clears the frame to the land colour and draws everything under the cars.
   void draw_ground(SDL_Renderer* renderer, const Camera& camera) const;
-  /// Walls, obstacles and trees: drawn after the skid marks, before the cars.
+  /// Walls, obstacles and scenery: drawn after the skid marks, before the cars.
   void draw_objects(SDL_Renderer* renderer, const Camera& camera) const;
+  /// What stands over the road (the start gantry's beam): drawn after the cars.
+  void draw_overhead(SDL_Renderer* renderer, const Camera& camera) const;
   std::size_t triangle_count() const;
 
  private:
   Rgba land_;
   std::vector<WorldMesh> ground_, objects_;  ///< layers in drawing order
+  WorldMesh overhead_;
 };
 
 /// Colour a surface is painted in on a track (the road's, a zone's, the run-off's).

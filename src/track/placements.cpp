@@ -1,11 +1,13 @@
 // Track build phases: the grid slots (pole on the inside of the first corner), then the
 // checks of what stands where: every slot's car footprint on the road and clear of
-// obstacles and barriers, no obstacle on the start line or beyond the walls.
+// obstacles and barriers, no obstacle on the start line or beyond the walls, and every
+// explicit scenery object beyond the walls.
 #include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
 
+#include "track/scenery.h"
 #include "track/track_build.h"
 
 namespace racer {
@@ -78,6 +80,20 @@ void TrackBuilder::check_placements() {
       problem("/obstacles/" + std::to_string(o), "obstacle " + std::to_string(o) + " (" + spec().obstacles[o].kind + ") " +
                                                      fmt_xy(spec().obstacles[o].position) +
                                                      " is outside the walls, where no car can reach it");
+}
+
+// Scenery is visual only and stands on the land beyond the walls: an object on the road,
+// in the run-off or on a wall would be driven through.
+void TrackBuilder::check_scenery() {
+  const auto& objects = spec().scenery.objects;
+  for (std::size_t i = 0; i < objects.size(); ++i) {
+    const SceneryItem it = scenery_item(objects[i], static_cast<int>(i));
+    if (scenery_clear_of_track(*track_, it, kSceneryWallMargin)) continue;
+    problem("/scenery/objects/" + std::to_string(i),
+            "scenery object " + std::to_string(i) + " (" + std::string(scenery_kind_name(it.kind)) + ") " +
+                fmt_xy(it.position) + " reaches onto the road, the run-off, a wall or an obstacle; scenery must stand " +
+                "at least " + fmt_m(kSceneryWallMargin) + " m beyond the walls");
+  }
 }
 
 }  // namespace racer

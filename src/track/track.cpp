@@ -45,6 +45,7 @@ Result<std::shared_ptr<const Track>> TrackBuilder::build() {
   place_stations();                         // stations.cpp
   place_grid();                             // placements.cpp
   check_placements();
+  check_scenery();
   build_cost_grid();                        // track_cost_grid.cpp
   return finish();
 }

@@ -223,6 +223,7 @@ class TrackBuilder {
   // ---- placements.cpp
   void place_grid();
   void check_placements();
+  void check_scenery();
 
   // ---- track_cost_grid.cpp
   void build_cost_grid();

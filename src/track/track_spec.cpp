@@ -32,6 +32,7 @@ constexpr std::size_t kMaxBranches = 16, kMinBranchPoints = 1, kMaxBranchPoints 
 constexpr std::size_t kMaxBarriers = 256, kMinBarrierPoints = 2, kMaxBarrierPoints = 1024;
 constexpr std::size_t kMaxKerbSpans = 256;
 constexpr double kMaxAngleDeg = 360.0;
+constexpr std::size_t kMaxSceneryObjects = 2048;
 
 std::string quoted(std::string_view s) { return "\"" + std::string(s) + "\""; }
 
@@ -305,6 +306,74 @@ void read_grid(ObjectReader& r, GridSpec& g) {
   g.columns = r.integer("columns", 1, 3, g.columns);
 }
 
+/// "a", "b", "c": the names of every scenery kind or theme, for messages.
+template <typename Name, std::size_t N>
+std::string name_list(Name name_of) {
+  std::string out;
+  for (std::size_t i = 0; i < N; ++i) out += (i ? ", " : "") + quoted(name_of(i));
+  return out;
+}
+
+std::string kind_list() {
+  return name_list<std::string_view (*)(std::size_t), kSceneryKindCount>(
+      [](std::size_t i) { return scenery_kind_name(static_cast<SceneryKind>(i)); });
+}
+
+std::string theme_list() {
+  return name_list<std::string_view (*)(std::size_t), kSceneryThemeCount>(
+      [](std::size_t i) { return scenery_theme_name(static_cast<SceneryTheme>(i)); });
+}
+
+void read_scenery_object(Context& c, ObjectReader& r, SceneryObjectSpec& o) {
+  const json* kind = r.raw("kind");
+  if (kind == nullptr) {
+    r.object_error("missing required key \"kind\" (one of " + kind_list() + ")");
+  } else if (const std::optional<SceneryKind> k =
+                 kind->is_string() ? scenery_kind_from_name(kind->get_ref<const std::string&>()) : std::nullopt) {
+    o.kind = *k;
+  } else {
+    r.error("kind", "\"kind\" must be one of " + kind_list() + ", got " + describe_json(*kind));
+  }
+  if (const json* v = r.raw("position"))
+    o.position = read_point(c, *v, JsonDoc::child_pointer(r.pointer(), "position"), "\"position\"", false).position;
+  else
+    r.object_error("missing required key \"position\" (an [x, y] point in metres)");
+  const bool round = scenery_kind_round(o.kind);
+  const ScenerySize size = scenery_default_size(o.kind);
+  const std::string name = quoted(scenery_kind_name(o.kind));
+  // The other shape's keys would be reported as unknown; say what this kind takes.
+  for (const char* key : {"size_m", "length_m", "depth_m"})
+    if ((std::string_view(key) == "size_m") != round && r.has(key))
+      r.error(key, quoted(key) + (round ? " is for box kinds; a " + name + " takes \"size_m\" (its diameter)"
+                                        : " is for round kinds; a " + name + " takes \"length_m\" and \"depth_m\""));
+  o.facing = deg_to_rad(r.number("facing_deg", -kMaxAngleDeg, kMaxAngleDeg, "degrees", 0.0));
+  if (round) {
+    o.length = o.depth = r.number("size_m", 0.3, 60.0, "metres", size.length);
+  } else {
+    o.length = r.number("length_m", 0.5, 400.0, "metres", size.length);
+    o.depth = r.number("depth_m", 0.3, 200.0, "metres", size.depth);
+  }
+  o.variant = r.integer("variant", 0, kSceneryVariants - 1, o.variant);
+}
+
+void read_scenery(Context& c, ObjectReader& r, ScenerySpec& s) {
+  if (const json* v = r.raw("theme")) {
+    const std::optional<SceneryTheme> t =
+        v->is_string() ? scenery_theme_from_name(v->get_ref<const std::string&>()) : std::nullopt;
+    if (t)
+      s.theme = *t;
+    else
+      r.error("theme", "\"theme\" must be one of " + theme_list() + ", got " + describe_json(*v));
+  }
+  s.automatic = r.boolean("automatic", s.automatic);
+  for (ObjectReader& o : r.objects("objects", 0, kMaxSceneryObjects, false)) {
+    SceneryObjectSpec object;
+    read_scenery_object(c, o, object);
+    o.finish();
+    s.objects.push_back(object);
+  }
+}
+
 template <typename Fn>
 void section(ObjectReader& root, std::string_view key, Fn read) {
   if (auto r = root.object(key, false)) {
@@ -340,6 +409,7 @@ Result<TrackSpec> read_track(const JsonDoc& doc) {
   read_branches(c, root, t.branches, n);
   section(root, "start", [&](ObjectReader& r) { read_start(r, t.start, n); });
   section(root, "grid", [&](ObjectReader& r) { read_grid(r, t.grid); });
+  section(root, "scenery", [&](ObjectReader& r) { read_scenery(c, r, t.scenery); });
   root.finish();
   if (!errors.empty()) {
     // In file order, so a reader can fix them top to bottom.
@@ -572,6 +642,32 @@ std::string save_track_spec(const TrackSpec& t) {
   j["start"] = {{"point", t.start.point}, {"offset_m", t.start.offset}, {"reverse", t.start.reverse}};
   j["grid"] = {{"slots", t.grid.slots}, {"spacing_m", t.grid.spacing}, {"first_offset_m", t.grid.first_offset},
                {"columns", t.grid.columns}};
+
+  // Written only when it differs from the defaults, so a file without scenery saves as
+  // it did before the section existed.
+  const ScenerySpec plain;
+  OrderedJson scenery = {{"theme", std::string(scenery_theme_name(t.scenery.theme))},
+                         {"automatic", t.scenery.automatic}};
+  if (!t.scenery.objects.empty()) {
+    OrderedJson objects = OrderedJson::array();
+    for (const SceneryObjectSpec& o : t.scenery.objects) {
+      OrderedJson e;
+      e["kind"] = std::string(scenery_kind_name(o.kind));
+      e["position"] = point_json(o.position);
+      e["facing_deg"] = std::clamp(rad_to_deg(o.facing), -kMaxAngleDeg, kMaxAngleDeg);
+      if (scenery_kind_round(o.kind)) {
+        e["size_m"] = o.length;
+      } else {
+        e["length_m"] = o.length;
+        e["depth_m"] = o.depth;
+      }
+      if (o.variant >= 0) e["variant"] = o.variant;
+      objects.push_back(e);
+    }
+    scenery["objects"] = objects;
+  }
+  if (t.scenery.theme != plain.theme || t.scenery.automatic != plain.automatic || !t.scenery.objects.empty())
+    j["scenery"] = scenery;
 
   std::string out;
   write_value(out, j, 0);

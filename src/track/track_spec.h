@@ -7,6 +7,7 @@
 
 #include "core/result.h"
 #include "core/vec2.h"
+#include "track/scenery_spec.h"
 #include "track/surface.h"
 
 namespace racer {
@@ -98,6 +99,7 @@ struct TrackSpec {
   StartSpec start;
   GridSpec grid;
   int sectors = 3;                      ///< timing sectors, equal length, 1..10
+  ScenerySpec scenery;                  ///< visual only: theme and objects around the circuit
 };
 
 /// Reads a track file; every problem is reported as file:line:col: message.

@@ -96,6 +96,18 @@ void expect_equal(const TrackSpec& a, const TrackSpec& b) {
   EXPECT_EQ(a.grid.spacing, b.grid.spacing);
   EXPECT_EQ(a.grid.first_offset, b.grid.first_offset);
   EXPECT_EQ(a.grid.columns, b.grid.columns);
+  EXPECT_EQ(a.scenery.theme, b.scenery.theme);
+  EXPECT_EQ(a.scenery.automatic, b.scenery.automatic);
+  ASSERT_EQ(a.scenery.objects.size(), b.scenery.objects.size());
+  for (std::size_t i = 0; i < a.scenery.objects.size(); ++i) {
+    const SceneryObjectSpec &x = a.scenery.objects[i], &y = b.scenery.objects[i];
+    EXPECT_EQ(x.kind, y.kind);
+    EXPECT_EQ(x.position, y.position);
+    EXPECT_NEAR(x.facing, y.facing, 1e-14);  // degrees in the file: one rounding each way
+    EXPECT_EQ(x.length, y.length);
+    EXPECT_EQ(x.depth, y.depth);
+    EXPECT_EQ(x.variant, y.variant);
+  }
 }
 
 /// save -> parse gives an equal spec, and saving that again gives the same text.
