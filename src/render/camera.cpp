@@ -72,7 +72,9 @@ void Camera::follow(const CarSnapshot& car, double dt) {
   dt = std::max(0.0, dt);
   if (has_car_) {
     const double moved = length(car.position - car_position_);
-    const double explained = std::max(length(car.velocity), length(car_velocity_)) * dt + config_.teleport_margin_m;
+    // The simulation may have run up to 0.25 s in a frame (FixedStep's clamp) whatever dt says.
+    const double explained =
+        std::max(length(car.velocity), length(car_velocity_)) * std::max(dt, 0.25) + config_.teleport_margin_m;
     if (!(moved <= explained)) {  // the car jumped (or is not a number): glide, or cut if far
       if (!(moved <= config_.max_pan_m)) {
         snap_to(car);

@@ -37,7 +37,7 @@ struct CameraConfig {
   bool rotate_with_car = false;    ///< true: the car's heading points up the screen
   double rotate_rate = 4.0;        ///< 1/s, how fast the view turns after the heading
   double max_turn_rate = 3.0;      ///< rad/s, cap on the view's turning
-  double teleport_margin_m = 5.0;  ///< m a car may move beyond |v| dt in a frame before it counts as a jump
+  double teleport_margin_m = 5.0;  ///< m beyond |v| max(dt, 0.25 s) a car may move in a frame and not have jumped
   double pan_min_s = 0.4;          ///< s, the glide to a car that jumped...
   double pan_s_per_m = 0.006;      ///< ...plus this per metre of the jump...
   double pan_max_s = 1.0;          ///< ...at most

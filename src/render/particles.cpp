@@ -24,10 +24,12 @@ struct LooseLook {
 
 LooseLook loose_look(Surface s) {
   switch (s) {
-    case Surface::Grass: return {{118, 104, 66, 95}, 0.45, 1.2, 0.8, true, false};
-    case Surface::Gravel: return {{178, 168, 148, 135}, 0.8, 1.5, 1.0, false, true};
-    case Surface::Sand: return {{224, 202, 152, 170}, 1.3, 2.3, 1.4, false, false};
-    case Surface::Dirt: return {{150, 112, 76, 170}, 1.2, 2.2, 1.4, false, false};
+    // Dust is the dry, fine part of the ground: paler than the surface it rises from, so a
+    // cloud shows over its own colour.
+    case Surface::Grass: return {{150, 136, 96, 95}, 0.45, 1.2, 0.8, true, false};
+    case Surface::Gravel: return {{200, 192, 174, 140}, 0.8, 1.5, 1.0, false, true};
+    case Surface::Sand: return {{240, 226, 188, 165}, 1.3, 2.3, 1.4, false, false};
+    case Surface::Dirt: return {{196, 166, 126, 165}, 1.2, 2.2, 1.4, false, false};
     case Surface::Asphalt:
     case Surface::Kerb:
     case Surface::Ice:
@@ -40,7 +42,7 @@ bool smokes_on(Surface s) { return s == Surface::Asphalt || s == Surface::Kerb; 
 
 constexpr Rgba kSmoke{214, 214, 218, 120};
 constexpr Rgba kGrassDark{52, 112, 40, 255}, kGrassLight{122, 176, 70, 255}, kClod{92, 72, 46, 255};
-constexpr Rgba kStoneDark{112, 108, 102, 255}, kStoneLight{182, 178, 168, 255};
+constexpr Rgba kStoneDark{80, 77, 73, 255}, kStoneLight{138, 134, 126, 255};  // darker than gravel ground
 constexpr Rgba kShadow{0, 0, 0, 70};
 
 constexpr double kStoneGravity = 9.81;     // m/s^2
@@ -205,7 +207,8 @@ void ParticleSystem::step(std::span<const CarSnapshot> cars, double dt) {
     for (std::size_t i = 0; i < cars[c].wheels.size(); ++i)
       spawn(cars[c], i, dt, accumulators_[c * 8 + i], accumulators_[c * 8 + 4 + i]);
   if (particles_.size() > config_.capacity)  // the oldest go first
-    particles_.erase(particles_.begin(), particles_.begin() + static_cast<std::ptrdiff_t>(particles_.size() - config_.capacity));
+    particles_.erase(particles_.begin(),
+                     particles_.begin() + static_cast<std::ptrdiff_t>(particles_.size() - config_.capacity));
 }
 
 double ParticleSystem::radius(const Particle& p) {
@@ -257,7 +260,7 @@ void ParticleSystem::draw(SDL_Renderer* renderer, const Camera& camera) const {
     const Vec2 lifted = c - Vec2{0.0, kLift * p.height * ppm};
     const double grow = 1.0 + 0.25 * p.height;  // nearer the eye, a little larger
     if (p.kind == ParticleKind::Stone) {
-      const double rp = std::max(1.2, p.size0 * ppm * grow);
+      const double rp = std::max(1.5, p.size0 * ppm * grow);
       if (p.height > 0.02) {
         for (std::size_t k = 0; k < 6; ++k) stone[k] = c + from_angle(kPi / 3.0 * static_cast<double>(k)) * rp;
         m.convex(stone, with_alpha(kShadow, static_cast<double>(kShadow.a) / 255.0 * a));
@@ -268,7 +271,8 @@ void ParticleSystem::draw(SDL_Renderer* renderer, const Camera& camera) const {
     } else {
       const double half = std::max(2.0, p.size0 * ppm * grow), width = std::max(1.2, 0.045 * ppm * grow);
       const Vec2 along = from_angle(p.angle) * half;
-      if (p.height > 0.02) m.line(c - along, c + along, width, with_alpha(kShadow, static_cast<double>(kShadow.a) / 255.0 * a));
+      if (p.height > 0.02)
+        m.line(c - along, c + along, width, with_alpha(kShadow, static_cast<double>(kShadow.a) / 255.0 * a));
       m.line(lifted - along, lifted + along, width, with_alpha(p.colour, a));
     }
   }

@@ -141,7 +141,8 @@ void Sparks::emit(Vec2 point, Vec2 base, Vec2 along, double slide, Vec2 away, st
     s.position = point + Vec2{random_.uniform(-0.1, 0.1), random_.uniform(-0.1, 0.1)};
     // Speed of the surfaces past each other, most of it kept; a fan out of the contact.
     const double sideways = wall ? random_.uniform(0.15, 0.7) : random_.uniform(-0.5, 0.5);
-    Vec2 dir = wall ? along * random_.uniform(0.4, 1.0) + away * sideways : along * (random_.uniform() < 0.5 ? -1.0 : 1.0) + perp(along) * sideways;
+    Vec2 dir = wall ? along * random_.uniform(0.4, 1.0) + away * sideways
+                    : along * (random_.uniform() < 0.5 ? -1.0 : 1.0) + perp(along) * sideways;
     dir = dir / std::max(1e-9, length(dir));
     const Vec2 kick = dir * (random_.uniform(0.35, 0.8) * slide + random_.uniform(1.0, 4.0));
     Vec2 v = (wall ? base * random_.uniform(0.25, 0.6) : base * 0.8) + kick;

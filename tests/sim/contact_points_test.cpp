@@ -21,16 +21,18 @@ CarSpec spec_of(const char* name) { return load_car_spec(test::car_path(name)).v
 
 constexpr double kWallX = 40.0;
 
-// A sedan driven at 25 m/s 20 degrees into a barrier at x = 40, then along it.
+// A sedan driven at 25 m/s 20 degrees into a barrier at x = 40 on its right, steering
+// into it, so it scrapes along it.
 std::uint64_t scrape(bool read_contacts, std::vector<ContactPoint>* seen = nullptr) {
   const UniformSurface ground(Surface::Asphalt);
   World world(ground, {240.0});
   world.add_barrier({{kWallX, -300}, {kWallX, 300}});
-  const double heading = deg_to_rad(20.0);
-  world.add_car(spec_of("sedan"), {30.0, 0.0}, heading);
-  world.car(0).place({30.0, 0.0}, heading, 25.0);
+  const double heading = deg_to_rad(70.0);
+  world.add_car(spec_of("sedan"), {34.0, 0.0}, heading);
+  world.car(0).place({34.0, 0.0}, heading, 25.0);
   Controls c;
   c.throttle = 0.6;
+  c.steer = -0.4;
   std::vector<ContactPoint> contacts;
   for (int i = 0; i < 240; ++i) {
     world.step(std::span<const Controls>(&c, 1));
