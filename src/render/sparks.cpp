@@ -159,7 +159,7 @@ void Sparks::draw(SDL_Renderer* renderer, const Camera& camera) const {
   if (sparks_.empty()) return;
   const Vec2 lo = camera.visible_min() - Vec2{3.0, 3.0}, hi = camera.visible_max() + Vec2{3.0, 3.0};
   const double ppm = camera.pixels_per_metre();
-  const double width = std::max(1.6, 0.09 * ppm);
+  const double width = std::max(2.0, 0.12 * ppm);
   Mesh m(0.0);
   std::array<Vec2, 10> rim;
   for (const Spark& s : sparks_) {

@@ -42,7 +42,7 @@ struct SparkConfig {
   double teleport_margin_m = 5.0;  ///< m a car may move beyond |v| dt before it counts as placed
   double life_s = 0.32;            ///< s, a spark's mean life
   double drag = 3.5;               ///< 1/s, how fast a spark loses its speed
-  double streak_s = 0.03;          ///< s of motion a streak shows behind its head
+  double streak_s = 0.05;          ///< s of motion a streak shows behind its head
 };
 
 struct Spark {
