@@ -62,7 +62,6 @@ GameApp::GameApp(const Options& options, const CarSpec& spec, std::shared_ptr<co
     // Racing speeds need to see further ahead than the test ground's close view.
     CameraConfig view;
     view.view_height_m = 40.0;
-    view.max_look_ahead_m = 14.0;
     camera_ = Camera(view);
   }
   build_world(nullptr);

@@ -90,7 +90,6 @@ std::unique_ptr<RaceScreen> RaceScreen::create(const RacePlan& plan, const Catal
   s->aids_ = settings.aids;
   CameraConfig view;
   view.view_height_m = 40.0;
-  view.max_look_ahead_m = 14.0;
   s->camera_ = Camera(view);
   s->apply_settings(settings);
   s->minimap_ = std::make_unique<Minimap>(*s->track_);
@@ -167,7 +166,9 @@ void RaceScreen::step(InputState& input) {
   }
   for (std::size_t i = 0; i < current_.cars.size() && i < skid_marks_.size(); ++i)
     skid_marks_[i].add(current_.cars[i], race_->world().car(i).spec(), dt());
-  particles_.step(current_.cars, dt());  // smoke and dust, visual only
+  particles_.step(current_.cars, dt());  // smoke, dust and debris, visual only
+  touching_contacts(race_->world(), contacts_);
+  sparks_.step(current_.cars, contacts_, dt());
   if (plan_.mode == RaceMode::TimeTrial) time_trial_step();
 }
 
@@ -264,6 +265,7 @@ void RaceScreen::render(SDL_Renderer* r, int width, int height, const UiFonts& f
   for (std::size_t i = 0; i < view.cars.size(); ++i)
     if (i != p) draw_car(r, camera_, view.cars[i], race_->world().car(i).spec(), driver_livery(i, p));
   draw_car(r, camera_, view.cars[p], race_->world().car(p).spec(), driver_livery(p, p));
+  sparks_.draw(r, camera_);  // glowing over the cars
   track_view_->draw_overhead(r, camera_);
   if (view.cars.size() > 1) draw_player_marker(r, camera_, view.cars[p], race_->world().car(p).spec(), view.time);
   if (ai_panel_.open && ai_panel_.show_line) draw_ai_line(r, view);

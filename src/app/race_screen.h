@@ -4,10 +4,10 @@
 // ghost), and in Time Trial the lap records and the ghost of the best lap:
 //   step(input)   one fixed step: the devices' InputState -> Controls, with the switches
 //                 and the respawn asked for since the last step -> GameRace::step
-//                 -> snapshots -> skid marks -> time trial laps (records, ghost)
-//   render(...)   the interpolated snapshot: ground, skid marks, objects, ghost, cars,
-//                 then the HUD (start lights, messages, positions, laps, speed) and,
-//                 when open, the AI panel (F4) and its car's line
+//                 -> snapshots -> skid marks, particles, sparks -> time trial laps
+//   render(...)   the interpolated snapshot: ground, skid marks, particles, objects,
+//                 ghost, cars, sparks, then the HUD (start lights, messages, positions,
+//                 laps, speed) and, when open, the AI panel (F4) and its car's line
 // Building one loads the track and car files; a file that does not load gives an error
 // (RaceScreen::create returns null and the message) and never a crash.
 #include <filesystem>
@@ -28,7 +28,9 @@
 #include "render/minimap.h"
 #include "render/particles.h"
 #include "render/skid_marks.h"
+#include "render/sparks.h"
 #include "render/track_view.h"
+#include "sim/contact_points.h"
 #include "sim/snapshot.h"
 #include "ui/ai_panel.h"
 #include "ui/imgui_layer.h"
@@ -111,7 +113,9 @@ class RaceScreen {
   InputMapper mapper_;
   Camera camera_;
   std::vector<SkidMarks> skid_marks_;  ///< one per car
-  ParticleSystem particles_;           ///< smoke and dust, visual only
+  ParticleSystem particles_;           ///< smoke, dust and debris, visual only
+  Sparks sparks_;                      ///< from wall and car contacts, visual only
+  std::vector<ContactPoint> contacts_; ///< the last step's touching contacts (for the sparks)
   std::unique_ptr<Minimap> minimap_;
   WorldSnapshot previous_, current_;
   std::vector<std::string> notices_;

@@ -9,25 +9,30 @@
 namespace racer {
 namespace {
 
-/// The colour a tyre leaves on `s` and how strongly a merely rolling tyre marks it.
+/// What a tyre leaves on `s`: rubber (colour only) or a rut (a groove between berms), and
+/// how strongly a merely rolling tyre marks it.
 struct MarkLook {
-  Rgba colour;
+  Rgba colour;     ///< rubber or the rut's groove; alpha = peak opacity
+  Rgba berm;       ///< a rut's edges, the material pushed aside
   double rolling;  ///< [0, 1] intensity with no slip at all (ruts in loose surfaces)
+  bool rut;
 };
 
 MarkLook mark_look(Surface s) {
   switch (s) {
-    case Surface::Gravel: return {{104, 98, 88, 150}, 0.6};
-    case Surface::Sand: return {{176, 150, 100, 170}, 0.7};
-    case Surface::Dirt: return {{80, 56, 38, 150}, 0.6};
-    case Surface::Grass: return {{46, 86, 36, 130}, 0.5};
-    case Surface::Ice: return {{0, 0, 0, 0}, 0.0};
+    case Surface::Gravel: return {{78, 72, 64, 175}, {200, 192, 174, 120}, 0.6, true};
+    case Surface::Sand: return {{148, 120, 76, 175}, {240, 222, 180, 120}, 0.7, true};
+    case Surface::Dirt: return {{58, 40, 26, 175}, {172, 132, 94, 110}, 0.6, true};
+    case Surface::Grass: return {{70, 56, 30, 165}, {38, 78, 30, 120}, 0.5, true};  // torn turf
+    case Surface::Ice: return {{0, 0, 0, 0}, {0, 0, 0, 0}, 0.0, false};
     case Surface::Asphalt:
     case Surface::Kerb:
     case Surface::Count: break;
   }
-  return {{16, 16, 18, 150}, 0.0};
+  return {{16, 16, 18, 150}, {0, 0, 0, 0}, 0.0, false};
 }
+
+constexpr double kGroove = 0.6;  // share of a rut's width that is groove; the rest is berm
 
 constexpr double kMaxGap = 3.0;  // m: a longer jump between steps is a teleport, not a slide
 
@@ -61,9 +66,11 @@ SkidMarks::Segment* SkidMarks::find(std::uint64_t seq) {
   return &segments_[static_cast<std::size_t>((seq - 1) % config_.capacity)];
 }
 
-double SkidMarks::strength(double birth) const {
-  if (config_.fade_s <= 0.0) return 1.0;
-  return 1.0 - clamp01((time_ - birth - config_.fade_start_s) / config_.fade_s);
+double SkidMarks::strength(double birth, bool rut) const {
+  const double start = rut ? config_.rut_fade_start_s : config_.fade_start_s;
+  const double fade = rut ? config_.rut_fade_s : config_.fade_s;
+  if (fade <= 0.0) return 1.0;
+  return 1.0 - clamp01((time_ - birth - start) / fade);
 }
 
 void SkidMarks::add(const CarSnapshot& car, const CarSpec& spec, double dt) {
@@ -97,7 +104,10 @@ void SkidMarks::add(const CarSnapshot& car, const CarSpec& spec, double dt) {
       if (ml > 0.5) prev->nb = na = mean / ml;
     }
     const Rgba c = with_alpha(look.colour, static_cast<double>(look.colour.a) / 255.0 * intensity);
-    trail.last_seq = push({trail.last, p, na, n, std::max(spec.tyre.width, 0.16), c, time_});
+    const Rgba berm = with_alpha(look.berm, static_cast<double>(look.berm.a) / 255.0 * intensity);
+    // A rut is wider than the tyre by its berms.
+    const double width = std::max(spec.tyre.width, 0.16) * (look.rut ? 1.4 : 1.0);
+    trail.last_seq = push({trail.last, p, na, n, width, c, berm, time_, look.rut});
     trail.last = p;
   }
 }
@@ -109,11 +119,25 @@ void SkidMarks::draw(SDL_Renderer* renderer, const Camera& camera) const {
     if (std::max(s.a.x, s.b.x) < lo.x || std::min(s.a.x, s.b.x) > hi.x || std::max(s.a.y, s.b.y) < lo.y ||
         std::min(s.a.y, s.b.y) > hi.y)
       continue;
-    const double k = strength(s.birth);
+    const double k = strength(s.birth, s.rut);
     if (k <= 0.0) continue;
     const double h = s.width / 2.0;
-    m.quad(camera.to_screen(s.a + s.na * h), camera.to_screen(s.b + s.nb * h), camera.to_screen(s.b - s.nb * h),
-           camera.to_screen(s.a - s.na * h), with_alpha(s.colour, static_cast<double>(s.colour.a) / 255.0 * k));
+    const Rgba groove = with_alpha(s.colour, static_cast<double>(s.colour.a) / 255.0 * k);
+    if (!s.rut) {
+      m.quad(camera.to_screen(s.a + s.na * h), camera.to_screen(s.b + s.nb * h), camera.to_screen(s.b - s.nb * h),
+             camera.to_screen(s.a - s.na * h), groove);
+      continue;
+    }
+    // Berm | groove | berm across the rut.
+    const double g = h * kGroove;
+    const Vec2 ao = camera.to_screen(s.a + s.na * h), bo = camera.to_screen(s.b + s.nb * h);
+    const Vec2 ai = camera.to_screen(s.a + s.na * g), bi = camera.to_screen(s.b + s.nb * g);
+    const Vec2 aj = camera.to_screen(s.a - s.na * g), bj = camera.to_screen(s.b - s.nb * g);
+    const Vec2 ap = camera.to_screen(s.a - s.na * h), bp = camera.to_screen(s.b - s.nb * h);
+    const Rgba berm = with_alpha(s.berm, static_cast<double>(s.berm.a) / 255.0 * k);
+    m.quad(ao, bo, bi, ai, berm);
+    m.quad(ai, bi, bj, aj, groove);
+    m.quad(aj, bj, bp, ap, berm);
   }
   m.draw(renderer);
 }

@@ -1,11 +1,16 @@
 #pragma once
 // SkidMarks: tyre marks left on the ground, a visual effect only (it never feeds back into
 // the sim). Fed once per fixed step from the snapshot, so a scripted run leaves the same
-// marks every time. A sliding tyre (slip angle or slip ratio past the tyre's grip) leaves a
-// dark rubber streak on asphalt and kerbs; on gravel, sand, dirt and grass every rolling
-// tyre leaves a rut in a darker shade of the surface. Ice keeps nothing. The oldest marks
-// are overwritten first (a fixed-size ring), and every mark fades away with age: fully
-// dark for fade_start_s, gone fade_s later (the clock is the add() calls' dt).
+// marks every time. By surface:
+//  - asphalt and kerbs: a sliding tyre (slip angle or slip ratio past the tyre's grip, or
+//    locked) leaves a black rubber streak, darker with more slip;
+//  - gravel, sand, dirt and grass: every rolling tyre cuts a rut, a dark groove in the
+//    surface's own colour (torn turf on grass) between two lighter berms of the material it
+//    pushed aside, deeper when it slides; ruts last longer than rubber;
+//  - ice keeps nothing.
+// The oldest marks are overwritten first (a fixed-size ring), and every mark fades away
+// with age: rubber fully dark for fade_start_s and gone fade_s later, ruts for
+// rut_fade_start_s and rut_fade_s (the clock is the add() calls' dt).
 #include <SDL.h>
 
 #include <array>
@@ -28,6 +33,20 @@ struct SkidMarkConfig {
   std::size_t capacity = 8000;     ///< segments kept
   double fade_start_s = 20.0;      ///< s a mark stays at full strength
   double fade_s = 25.0;            ///< s it then takes to fade out (<= 0: marks never fade)
+  double rut_fade_start_s = 60.0;  ///< s a rut in loose ground stays at full strength
+  double rut_fade_s = 60.0;        ///< s it then takes to fade out (<= 0: ruts never fade)
+};
+
+/// A quad from a to b; na, nb are the unit normals at its ends, shared with the
+/// neighbouring segments of the same mark so the mark bends without gaps or overlaps.
+struct SkidSegment {
+  Vec2 a, b;      ///< m, world
+  Vec2 na, nb;
+  double width;   ///< m
+  Rgba colour;    ///< rubber, or a rut's groove; alpha = strength
+  Rgba berm;      ///< a rut's raised edges (unused for rubber)
+  double birth;   ///< s on the fade clock
+  bool rut;       ///< a rut in loose ground, not rubber
 };
 
 class SkidMarks {
@@ -42,19 +61,14 @@ class SkidMarks {
   std::size_t segment_count() const { return segments_.size(); }
   /// s, the fade clock (the sum of add()'s dt).
   double time() const { return time_; }
-  /// [0, 1], how strong a mark laid at `birth` (s on the fade clock) is drawn now.
-  double strength(double birth) const;
+  /// [0, 1], how strong a rubber mark (rut: a rut) laid at `birth` (s on the fade clock)
+  /// is drawn now.
+  double strength(double birth, bool rut = false) const;
+  /// The stored segments (in ring order, not by age).
+  const std::vector<SkidSegment>& segments() const { return segments_; }
 
  private:
-  /// A quad from a to b; na, nb are the unit normals at its ends, shared with the
-  /// neighbouring segments of the same mark so the mark bends without gaps or overlaps.
-  struct Segment {
-    Vec2 a, b;      ///< m, world
-    Vec2 na, nb;
-    double width;   ///< m
-    Rgba colour;
-    double birth;   ///< s on the fade clock
-  };
+  using Segment = SkidSegment;
   struct Trail {
     bool active = false;      ///< a mark is being laid
     Vec2 last;                ///< m, its last point

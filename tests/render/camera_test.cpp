@@ -1,9 +1,12 @@
-// Camera: the view leads the car along its velocity, zooms out (never in) as speed rises,
-// eases smoothly, and in the car-up mode turns so the heading points up the screen.
+// Camera: the view leads the car along its velocity and zooms out (never in) as speed
+// rises, so that at 150 km/h at least 2.5 s of travel is in view ahead of the car in every
+// direction and in both modes; zoom, lead and rotation change at bounded rates; a respawn
+// glides instead of lurching; in the car-up mode the heading points up the screen.
 #include "render/camera.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/math.h"
@@ -47,7 +50,8 @@ TEST(Camera, LooksAheadInTheDirectionOfMotion) {
     const Vec2 lead = cam.centre() - car.position;
     EXPECT_GT(dot(lead, v) / length(v), 1.0) << "the view centre is ahead of the car";
     EXPECT_NEAR(cross(lead, v) / length(v), 0.0, 1e-6) << "and along the velocity";
-    EXPECT_LE(length(lead), CameraConfig{}.max_look_ahead_m + 1e-9) << "capped";
+    // The car stays at least a quarter of the shorter side from the edge behind it.
+    EXPECT_LE(length(lead) * cam.pixels_per_metre(), CameraConfig{}.lead_share * 720.0 + 1e-6);
     // On screen the car sits behind the centre, opposite to its motion.
     const Vec2 s = cam.to_screen(car.position) - Vec2{640.0, 360.0};
     EXPECT_LT(s.x * v.x - s.y * v.y, 0.0);
@@ -64,7 +68,7 @@ TEST(Camera, LeadEasesInSmoothly) {
     cam.follow(fast, 1.0 / 60.0);
     const double lead = cam.lead().x;
     EXPECT_GT(lead, last) << "grows every frame";
-    EXPECT_LT(lead - last, 0.5) << "m per frame: no jumps";
+    EXPECT_LE(lead - last, CameraConfig{}.max_lead_rate / 60.0 + 1e-9) << "m per frame: no jumps";
     last = lead;
   }
 }
@@ -76,22 +80,173 @@ TEST(Camera, ZoomFallsMonotonicallyWithSpeed) {
   for (double v = 1.0; v <= 80.0; v += 1.0) {
     const double z = cam.target_zoom(v);
     EXPECT_LE(z, last + 1e-12) << v << " m/s";
-    if (v <= CameraConfig{}.zoom_out_speed) {
-      EXPECT_LT(z, last) << v << " m/s: strictly, up to zoom_out_speed";
+    if (v >= 10.0 && cam.config().view_height_m / z < cam.config().max_view_m - 1e-9) {
+      EXPECT_LT(z, last) << v << " m/s: strictly, once the lead alone is not enough, up to max_view_m";
     }
     last = z;
   }
-  EXPECT_NEAR(last, CameraConfig{}.zoom_out_factor, 1e-12);
+  EXPECT_NEAR(last, CameraConfig{}.view_height_m / CameraConfig{}.max_view_m, 1e-12) << "never beyond max_view_m";
   // And the camera's actual pixels per metre after settling at each speed.
   double ppm_last = 1e300;
-  for (double v : {0.0, 10.0, 20.0, 35.0, 50.0}) {
+  for (double v : {10.0, 20.0, 35.0, 50.0}) {
     const double ppm = settled(moving({0.0, 0.0}, {v, 0.0})).pixels_per_metre();
     EXPECT_LT(ppm, ppm_last) << v << " m/s";
     ppm_last = ppm;
   }
+}
+
+TEST(Camera, WithZoomOffTheScaleStaysAndTheLeadKeepsTheCarOnScreen) {
   CameraConfig fixed;
+  fixed.view_height_m = 40.0;
   fixed.zoom_with_speed = false;
   EXPECT_DOUBLE_EQ(Camera(fixed).target_zoom(40.0), 1.0);
+  for (double v : {0.0, 15.0, 41.7, 70.0}) {
+    const Camera cam = settled(moving({0.0, 0.0}, {0.0, v}), fixed);
+    EXPECT_NEAR(cam.pixels_per_metre(), 720.0 / 40.0, 1e-9) << v;
+    const Vec2 s = cam.to_screen({0.0, 0.0});
+    EXPECT_LE(s.y, 720.0 * (1.0 - (0.5 - fixed.lead_share)) + 1e-6) << "a quarter of the screen behind the car";
+  }
+}
+
+// Distance (m) from the car to the screen's edge, straight ahead along its velocity.
+double view_ahead(const Camera& cam, const CarSnapshot& car, double width, double height) {
+  const Vec2 s = cam.to_screen(car.position);
+  Vec2 d = cam.to_screen(car.position + car.velocity / length(car.velocity)) - s;
+  d = d / length(d);
+  double t = 1e300;
+  if (d.x > 1e-12) t = std::min(t, (width - s.x) / d.x);
+  if (d.x < -1e-12) t = std::min(t, -s.x / d.x);
+  if (d.y > 1e-12) t = std::min(t, (height - s.y) / d.y);
+  if (d.y < -1e-12) t = std::min(t, -s.y / d.y);
+  return t / cam.pixels_per_metre();
+}
+
+// The figure: at 150 km/h the player sees at least 2.5 s of road ahead of the car,
+// at 1280x720, in all eight directions, north-up and turning with the car, with the race's
+// view (40 m at rest) and the free drive's test-ground view (27 m). Measured after driving
+// 8 s at that speed from rest (so the easing is part of it, not a snap).
+TEST(Camera, ShowsTwoAndAHalfSecondsAheadAt150KmH) {
+  const double v = kmh_to_mps(150.0), needed = 2.5 * v;  // 104.2 m
+  for (double rest : {40.0, 27.0})
+    for (bool rotate : {false, true})
+      for (int k = 0; k < 8; ++k) {
+        CameraConfig cfg;
+        cfg.view_height_m = rest;
+        cfg.rotate_with_car = rotate;
+        Camera cam(cfg);
+        cam.set_viewport(1280, 720);
+        const double heading = k * kPi / 4.0;
+        CarSnapshot car = moving({100.0, -50.0}, {0.0, 0.0}, heading);
+        cam.snap_to(car);
+        car.velocity = from_angle(heading) * v;
+        car.speed = v;
+        for (int i = 0; i < 8 * 60; ++i) {
+          car.position += car.velocity / 60.0;
+          cam.follow(car, 1.0 / 60.0);
+        }
+        const double ahead = view_ahead(cam, car, 1280.0, 720.0);
+        EXPECT_GE(ahead, needed) << "rest " << rest << (rotate ? " rotating" : " north-up") << ", heading " << k * 45
+                                 << " deg";
+        // Worst direction (along the screen's height) settles at hypot(rest / 2, 2.6 v):
+        // 110.2 m, the figure the docs quote.
+        if (k % 4 == 2 || rotate) {
+          EXPECT_NEAR(ahead, cam.settled_view_ahead(v), 0.5);
+        }
+        // Still readable: a car of 4.5 m at least 20 px long, and a quarter of the screen's
+        // height from the edge behind it.
+        EXPECT_GE(4.5 * cam.pixels_per_metre(), 20.0);
+        const Vec2 s = cam.to_screen(car.position);
+        EXPECT_GT(std::min({s.x, 1280.0 - s.x, s.y, 720.0 - s.y}), 0.25 * 720.0 - 1.0);
+      }
+  CameraConfig race;
+  race.view_height_m = 40.0;
+  EXPECT_NEAR(Camera(race).settled_view_ahead(kmh_to_mps(150.0)), 110.2, 0.1);
+}
+
+// Driving: speeding up to 60 m/s, a 90 degree bend at speed, a stop, in both modes. Every
+// frame the zoom, the lead and the rotation move no faster than their caps.
+TEST(Camera, ZoomLeadAndTurnChangeAtBoundedRates) {
+  for (bool rotate : {false, true}) {
+    CameraConfig cfg;
+    cfg.view_height_m = 40.0;
+    cfg.rotate_with_car = rotate;
+    Camera cam(cfg);
+    cam.set_viewport(1280, 720);
+    CarSnapshot car = moving({0.0, 0.0}, {0.0, 0.0}, 0.0);
+    cam.snap_to(car);
+    const double dt = 1.0 / 60.0;
+    double ppm = cam.pixels_per_metre(), up = cam.up_angle();
+    Vec2 lead = cam.lead();
+    for (int i = 0; i < 16 * 60; ++i) {
+      const double t = i * dt;
+      const double speed = t < 6.0 ? 10.0 * t : (t < 10.0 ? 60.0 : std::max(0.0, 60.0 - 12.0 * (t - 10.0)));
+      const double heading = t < 7.0 ? 0.0 : (t < 8.0 ? (t - 7.0) * kPi / 2.0 : kPi / 2.0);
+      car.heading = heading;
+      car.velocity = from_angle(heading) * speed;
+      car.speed = speed;
+      car.position += car.velocity * dt;
+      cam.follow(car, dt);
+      EXPECT_LE(std::abs(std::log(cam.pixels_per_metre() / ppm)), cfg.max_zoom_rate * dt + 1e-12) << t;
+      EXPECT_LE(length(cam.lead() - lead), cfg.max_lead_rate * dt + 1e-9) << t;
+      EXPECT_LE(std::abs(wrap_angle(cam.up_angle() - up)), cfg.max_turn_rate * dt + 1e-12) << t;
+      EXPECT_FALSE(cam.panning()) << t << ": driving is never taken for a jump";
+      ppm = cam.pixels_per_metre();
+      lead = cam.lead();
+      up = cam.up_angle();
+    }
+  }
+}
+
+// A respawn puts the car back on the road some way off, at rest and facing along it. The
+// view glides there with a smooth start and stop in well under a second, rather than
+// cutting (or lurching a whole screen in one frame); a jump across the map cuts.
+TEST(Camera, ARespawnGlidesThereWithoutALurch) {
+  for (bool rotate : {false, true}) {
+    CameraConfig cfg;
+    cfg.view_height_m = 40.0;
+    cfg.rotate_with_car = rotate;
+    Camera cam(cfg);
+    cam.set_viewport(1280, 720);
+    const double dt = 1.0 / 60.0;
+    CarSnapshot car = moving({0.0, 0.0}, {0.0, 3.0}, kPi / 2.0);  // creeping along a wall, stuck
+    cam.snap_to(car);
+    for (int i = 0; i < 120; ++i) {
+      car.position += car.velocity * dt;
+      cam.follow(car, dt);
+    }
+    const Vec2 before = cam.centre();
+    car = moving(car.position + Vec2{35.0, 20.0}, {0.0, 0.0}, 0.0);  // 40 m away, facing east
+    double biggest_step = 0.0, last_step = 0.0;
+    Vec2 prev = before;
+    int frames = 0;
+    for (; frames < 120; ++frames) {
+      cam.follow(car, dt);
+      const double step = length(cam.centre() - prev);
+      if (frames == 0) {
+        EXPECT_LT(step, 0.05 * length(car.position - before)) << "starts gently, no cut";
+      }
+      biggest_step = std::max(biggest_step, step);
+      last_step = step;
+      prev = cam.centre();
+      if (!cam.panning()) break;
+    }
+    const double jump = length(car.position - before);
+    const double glide = std::min(cfg.pan_max_s, cfg.pan_min_s + cfg.pan_s_per_m * jump);
+    EXPECT_NEAR(frames * dt, glide, 2.0 * dt) << "s to get there";
+    // Smoothstep's top speed is 1.5 x the mean: at most that per frame (and not one lurch).
+    EXPECT_LE(biggest_step, 1.5 * jump / glide * dt * 1.05 + 0.1) << "m per frame (plus the lead settling)";
+    EXPECT_LT(last_step, 0.1) << "m: it comes to rest on the car, no overshoot";
+    EXPECT_LT(length(cam.centre() - car.position), 0.5);
+    // In the car-up mode the view turns round to the new heading within its rate.
+    if (rotate) {
+      EXPECT_LT(std::abs(wrap_angle(cam.up_angle() - 0.0)), kPi / 2.0 - 0.5);
+    }
+  }
+  Camera far;
+  far.snap_to(moving({0.0, 0.0}, {0.0, 0.0}));
+  far.follow(moving({900.0, 0.0}, {0.0, 0.0}), 1.0 / 60.0);
+  EXPECT_NEAR(far.centre().x, 900.0, 1e-9) << "across the map: a cut";
+  EXPECT_FALSE(far.panning());
 }
 
 TEST(Camera, ToWorldInvertsToScreen) {

@@ -1,6 +1,7 @@
 // ParticleSystem: smoke only from sliding tyres on asphalt, dust from tyres on loose ground,
-// nothing from a car rolling straight on the road; puffs fade and die; the count is capped;
-// the same inputs give the same puffs.
+// green clippings from grass and stones that arc and fall from gravel (mostly when the
+// wheels slide or spin), nothing from a car rolling straight on the road; particles fade
+// and die; the count is capped; the same inputs give the same particles.
 #include "render/particles.h"
 
 #include <gtest/gtest.h>
@@ -47,7 +48,7 @@ TEST(Particles, GreySmokeFromSlidingTyresOnAsphalt) {
     ParticleSystem p;
     ASSERT_GT(run(p, car, 120), 20u);
     for (const Particle& q : p.particles()) {
-      EXPECT_FALSE(q.dust);
+      EXPECT_EQ(q.kind, ParticleKind::Smoke);
       EXPECT_GT(q.colour.r, 180);  // light grey
       EXPECT_NEAR(q.colour.r, q.colour.b, 30);
       EXPECT_NEAR(q.colour.g, q.colour.b, 30);
@@ -69,9 +70,81 @@ TEST(Particles, BrownDustFromLooseSurfaces) {
     ParticleSystem p;
     ASSERT_GT(run(p, car_on(s, 18.0), 120), 10u) << static_cast<int>(s) << ": rolling is enough off the road";
     for (const Particle& q : p.particles()) {
-      EXPECT_TRUE(q.dust);
+      if (q.kind != ParticleKind::Dust) continue;
       EXPECT_GT(q.colour.r, q.colour.b) << "brown / tan, warmer than grey";
     }
+    EXPECT_GT(p.count(ParticleKind::Dust), 10u);
+  }
+}
+
+bool green(Rgba c) { return c.g > c.r + 20 && c.g > c.b + 20; }
+
+TEST(Particles, AWheelSlidingOnGrassThrowsGreenClippings) {
+  ParticleSystem p;
+  run(p, car_on(Surface::Grass, 15.0, 0.5), 120);  // 0.5 s sideways over grass
+  const std::size_t clippings = p.count(ParticleKind::Clipping);
+  ASSERT_GT(clippings, 40u) << "60 a second a wheel at full slide";
+  EXPECT_EQ(p.count(ParticleKind::Stone), 0u);
+  std::size_t greens = 0, flying = 0;
+  for (const Particle& q : p.particles()) {
+    if (q.kind != ParticleKind::Clipping) continue;
+    greens += green(q.colour) ? 1 : 0;
+    flying += q.height > 0.05 ? 1 : 0;
+  }
+  // Clippings are green blades; one in eight is a brown clod of earth.
+  EXPECT_GT(static_cast<double>(greens), 0.75 * static_cast<double>(clippings));
+  EXPECT_GT(flying, clippings / 4) << "thrown up into the air";
+  // Rolling straight over grass throws far fewer than sliding does.
+  ParticleSystem rolling;
+  run(rolling, car_on(Surface::Grass, 15.0), 120);
+  EXPECT_LT(3 * rolling.count(ParticleKind::Clipping), clippings);
+  // Nothing like it from the road.
+  ParticleSystem road;
+  run(road, car_on(Surface::Asphalt, 15.0, 0.5), 120);
+  EXPECT_EQ(road.count(ParticleKind::Clipping) + road.count(ParticleKind::Stone), 0u);
+}
+
+TEST(Particles, GravelStonesArcUpAndFallBack) {
+  ParticleConfig stones_only;
+  stones_only.dust_rate = 0.0;  // so every particle followed below is a stone
+  ParticleSystem p(stones_only);
+  CarSnapshot spinning = car_on(Surface::Gravel, 10.0, 0.0, 0.8);  // wheelspin
+  run(p, spinning, 24);
+  ASSERT_GT(p.count(ParticleKind::Stone), 5u);
+  EXPECT_EQ(p.count(ParticleKind::Clipping), 0u);
+  // Follow the stones with no new ones (the car stopped): each climbs, then lands.
+  const std::vector<CarSnapshot> stopped{car_on(Surface::Gravel, 0.0)};
+  std::vector<double> peak(p.count(), 0.0);
+  bool all_landed = false;
+  for (int i = 0; i < 240 && !all_landed; ++i) {
+    p.step(stopped, 1.0 / 240.0);
+    all_landed = true;
+    for (std::size_t k = 0; k < p.count() && k < peak.size(); ++k) {
+      const Particle& q = p.particles()[k];
+      if (q.kind != ParticleKind::Stone) continue;
+      peak[k] = std::max(peak[k], q.height);
+      all_landed = all_landed && q.height == 0.0;
+    }
+  }
+  EXPECT_TRUE(all_landed) << "under gravity every stone is back down within 1 s";
+  for (double h : peak) EXPECT_GT(h, 0.1) << "m: an arc, not a slide along the ground";
+  for (const Particle& q : p.particles()) {
+    if (q.kind != ParticleKind::Stone) continue;
+    EXPECT_NEAR(q.colour.r, q.colour.g, 20) << "grey stones";
+    EXPECT_NEAR(q.colour.g, q.colour.b, 25);
+  }
+}
+
+TEST(Particles, SandAndDirtRaiseDustCloudsOnly) {
+  for (Surface s : {Surface::Sand, Surface::Dirt}) {
+    ParticleSystem loose, grass;
+    run(loose, car_on(s, 20.0, 0.5), 120);
+    run(grass, car_on(Surface::Grass, 20.0, 0.5), 120);
+    EXPECT_EQ(loose.count(ParticleKind::Clipping) + loose.count(ParticleKind::Stone), 0u);
+    EXPECT_GT(loose.count(ParticleKind::Dust), 2 * grass.count(ParticleKind::Dust)) << "a cloud, not a wisp";
+    double big = 0.0;
+    for (const Particle& q : loose.particles()) big = std::max(big, q.size1);
+    EXPECT_GT(big, 2.0) << "m";
   }
 }
 
@@ -109,6 +182,8 @@ TEST(Particles, CountIsCapped) {
   cfg.capacity = 50;
   ParticleSystem p(cfg);
   std::vector<CarSnapshot> field(6, car_on(Surface::Sand, 25.0, 0.6));
+  field[1] = field[3] = car_on(Surface::Gravel, 25.0, 0.6);
+  field[2] = car_on(Surface::Grass, 25.0, 0.6);
   for (int i = 0; i < 480; ++i) {
     p.step(field, 1.0 / 240.0);
     ASSERT_LE(p.count(), 50u);
