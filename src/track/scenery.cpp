@@ -14,6 +14,7 @@
 #include "core/hash.h"
 #include "core/math.h"
 #include "core/noise.h"
+#include "core/split_mix.h"
 #include "track/track.h"
 
 namespace racer {
@@ -120,23 +121,7 @@ namespace {
 
 // ---- 2. random numbers and the clearance field ----------------------------------------
 
-/// splitmix64: small, fast and the same on every platform.
-class Rng {
- public:
-  explicit Rng(std::uint64_t seed) : s_(seed) {}
-  std::uint64_t next() {
-    std::uint64_t z = (s_ += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
-  double uniform() { return static_cast<double>(next() >> 11) * (1.0 / 9007199254740992.0); }
-  double uniform(double a, double b) { return a + (b - a) * uniform(); }
-  int below(int n) { return static_cast<int>(uniform() * n) % std::max(1, n); }
-
- private:
-  std::uint64_t s_;
-};
+using Rng = SplitMix64;
 
 /// Distance (m) from each 1 m cell beyond the walls to the nearest cell that is not (road,
 /// kerb, run-off): an 8-neighbour chamfer transform. It overestimates the Euclidean
