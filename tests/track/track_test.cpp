@@ -8,10 +8,14 @@
 
 #include <cmath>
 #include <fstream>
+#include <iterator>
 #include <limits>
 #include <regex>
+#include <string>
 
 #include "core/math.h"
+#include "test_paths.h"
+#include "track/track_spec.h"
 
 namespace racer {
 namespace {
@@ -311,6 +315,21 @@ TEST(TrackValidation, ObstacleOutsideTheWalls) {
   const std::string errors = build_errors(s);
   EXPECT_NE(errors.find("obstacle 0 (cone) (x 0, y 0) is outside the walls, where no car can reach it"), std::string::npos)
       << errors;
+}
+
+TEST(TrackValidation, DocumentedExamplePassesTrackcheck) {
+  // docs/track-format.md says its complete example (the first ```json block) passes
+  // trackcheck, which builds the track as the game does: every check, not only the parse.
+  std::ifstream in(test::source_path("docs/track-format.md"));
+  ASSERT_TRUE(in) << "cannot read docs/track-format.md";
+  const std::string doc((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::size_t begin = doc.find("```json\n");
+  ASSERT_NE(begin, std::string::npos);
+  const std::size_t end = doc.find("```", begin + 8);
+  ASSERT_NE(end, std::string::npos);
+  const Result<TrackSpec> spec = parse_track_spec(doc.substr(begin + 8, end - begin - 8), "track-format.md");
+  ASSERT_TRUE(spec.ok()) << spec.error_text();
+  EXPECT_NE(build_ok(spec.value()), nullptr);
 }
 
 TEST(TrackValidation, BranchThatDoesNotRejoinAhead) {
