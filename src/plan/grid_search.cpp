@@ -325,31 +325,38 @@ static_assert((Key{kRing - 1} << kBucketShift) > 2 * kDiagonalKey, "the ring mus
 
 std::size_t bucket_of(Key f) { return static_cast<std::size_t>(f >> kBucketShift) & (kRing - 1); }
 
-// Makes the first non-empty bucket after `current` (up to `last`) ready to pop: drops the
-// entries of closed nodes (stale copies: the cheaper copy had a smaller f and popped first)
-// and sorts the rest. Returns its index, or kRing when every bucket up to `last` is empty.
-std::size_t next_bucket(std::vector<OpenKey>* ring, std::size_t current, std::size_t last, const std::uint64_t* nodes,
-                        std::uint64_t closed, std::uint32_t source) {
+// Makes the first non-empty bucket after `current` (up to `last`) ready to pop and returns
+// its index, or kRing when every bucket up to `last` is empty. A bucket of one f is ready as
+// it is (its entries pop last pushed first). A mixed one is put in f order, smallest at the
+// back: each entry's f is worked out again from its node (`f_of`; an entry whose cell has
+// since been reached more cheaply gets the cheaper f, a duplicate of the cheaper entry, and
+// whichever pops second finds the cell closed) and closed cells are dropped; entries of one
+// f stay in push order.
+template <class Bucket, class FOf>
+std::size_t next_bucket(Bucket* ring, std::size_t current, std::size_t last, std::vector<OpenKey>& scratch,
+                        const FOf& f_of) {
   while (current != last) {
     current = (current + 1) & (kRing - 1);
-    std::vector<OpenKey>& bucket = ring[current];
-    if (bucket.empty()) continue;
-    std::size_t kept = 0;
-    bool one_f = true;
-    const auto first_f = static_cast<Key>(bucket.front() >> 64);
-    for (const OpenKey key : bucket) {
-      const auto cell = static_cast<std::uint32_t>(key) & kCellMask;
-      if ((nodes[cell] & ~kMoveMask) == closed && cell != source) continue;
-      one_f = one_f && static_cast<Key>(key >> 64) == first_f;
-      bucket[kept++] = key;
+    Bucket& bucket = ring[current];
+    if (bucket.cells.empty()) continue;
+    if (bucket.f_or != bucket.f_and) {  // mixed
+      scratch.clear();
+      for (std::size_t i = 0; i < bucket.cells.size(); ++i) {
+        const std::uint32_t cell = bucket.cells[i];
+        Key f = 0;
+        if (f_of(cell, f))  // f, then the later pushed first
+          scratch.push_back(static_cast<OpenKey>(f) << 64 | static_cast<OpenKey>(~static_cast<std::uint32_t>(i)) << 32 | cell);
+      }
+      std::sort(scratch.begin(), scratch.end());
+      bucket.cells.clear();  // the first to pop at the back
+      for (std::size_t i = scratch.size(); i-- > 0;) bucket.cells.push_back(static_cast<std::uint32_t>(scratch[i]));
+      if (bucket.cells.empty()) {
+        bucket.f_or = 0;  // left empty
+        bucket.f_and = ~Key{0};
+        continue;
+      }
     }
-    bucket.resize(kept);
-    if (one_f) {  // nearly always: the low words decide
-      std::sort(bucket.begin(), bucket.end(), [](OpenKey a, OpenKey b) { return static_cast<Key>(a) > static_cast<Key>(b); });
-    } else {
-      std::sort(bucket.begin(), bucket.end(), [](OpenKey a, OpenKey b) { return a > b; });
-    }
-    if (kept != 0) return current;
+    return current;
   }
   return kRing;
 }
@@ -400,10 +407,7 @@ const SearchResult& GridSearch::run_uniform(const SearchGrid& grid, GridCell sta
   const auto heuristic = [](int dx, int dy) -> Key {  // octile, in keys: exactly consistent
     if constexpr (!kHeuristic) return 0;
     const auto ax = static_cast<Key>(std::abs(dx)), ay = static_cast<Key>(std::abs(dy));
-    return ax > ay ? ax * kOrthogonalKey + ay * kDiagonalExtra : ay * kOrthogonalKey + ax * kDiagonalExtra;
-  };
-  const auto key_of = [](Key f, Key heuristic_key, std::uint32_t cell) -> OpenKey {
-    return static_cast<OpenKey>(f) << 64 | static_cast<OpenKey>((heuristic_key >> kHShift) << kCellBits | cell);
+    return (ax + ay) * kOrthogonalKey - std::min(ax, ay) * (2 * kOrthogonalKey - kDiagonalKey);
   };
   const auto W = static_cast<std::ptrdiff_t>(w);
   const std::ptrdiff_t offset[8] = {1, -1, -1 - W, -W, W - 1, W, 1 - W, 1 + W};  // kUniformDx + W * kUniformDy
@@ -417,23 +421,54 @@ const SearchResult& GridSearch::run_uniform(const SearchGrid& grid, GridCell sta
   const std::uint32_t source = index_of(start.x, start.y), target = index_of(goal.x, goal.y);
   std::uint64_t* const nodes = packed_.data() + margin;
   const std::uint8_t* const masks = masks_.data();
-  std::vector<OpenKey>* const ring = buckets_.data();
+  OpenBucket* const ring = buckets_.data();
+  const auto push = [ring](std::size_t b, Key f, std::uint32_t cell) __attribute__((always_inline)) {
+    OpenBucket& bucket = ring[b];
+    bucket.f_or |= f;
+    bucket.f_and &= f;
+    bucket.cells.push_back(cell);
+  };
+  // A mixed bucket's entry: its f from its node, or false when the cell is closed.
+  const auto f_of = [&](std::uint32_t cell, Key& f) {
+    const std::uint64_t node = nodes[cell];
+    const Key g = (node - base) >> kNodeGShift;
+    if (g == 0 && cell != source) return false;
+    const auto y = static_cast<std::uint32_t>((cell * reciprocal) >> 40);
+    f = g + heuristic(static_cast<int>(cell - y * static_cast<std::uint32_t>(w)) - goal.x, static_cast<int>(y) - goal.y);
+    return true;
+  };
   const Key first_h = heuristic(start.x - goal.x, start.y - goal.y);
   nodes[source] = base;
   std::size_t current = bucket_of(first_h);  // the bucket being popped
   Key largest_f = first_h;                   // the largest f pushed
-  ring[current].push_back(key_of(first_h, first_h, source));
+  push(current, first_h, source);
+
+  // f(child) - f(parent) = step + h(child) - h(parent) for each move from a cell that is at
+  // least 1 off both axes through the goal and 2 off both diagonals: its neighbours all lie
+  // in its closed octant around the goal, where the octile h is linear. Octant: bit 0 |dx| <
+  // |dy|, bit 1 dx < 0, bit 2 dy < 0 (dx, dy from the goal to the cell).
+  Key octant_delta[8][8];
+  for (int o = 0; o < 8; ++o)
+    for (int k = 0; k < 8; ++k) {
+      const int sx = (o & 2) ? -1 : 1, sy = (o & 4) ? -1 : 1;
+      const int ex = kUniformDx[k] * sx, ey = kUniformDy[k] * sy;  // the move in the octant's frame
+      const std::int64_t major = (o & 1) ? ey : ex, minor = (o & 1) ? ex : ey;
+      const std::int64_t dh = kHeuristic ? major * static_cast<std::int64_t>(kOrthogonalKey) + minor * static_cast<std::int64_t>(kDiagonalExtra) : 0;
+      octant_delta[o][k] = step[k] + static_cast<Key>(dh);  // modulo 2^64: the sum with f is exact
+    }
 
   bool found = false;
   for (;;) {
-    std::vector<OpenKey>& bucket = ring[current];
-    if (bucket.empty()) {
-      current = next_bucket(ring, current, bucket_of(largest_f), nodes, base, source);
+    OpenBucket& bucket = ring[current];
+    if (bucket.cells.empty()) {
+      bucket.f_or = 0;  // left empty
+      bucket.f_and = ~Key{0};
+      current = next_bucket(ring, current, bucket_of(largest_f), open_scratch_, f_of);
       if (current == kRing) break;
       continue;
     }
-    const auto cell = static_cast<std::uint32_t>(bucket.back()) & kCellMask;
-    bucket.pop_back();
+    const std::uint32_t cell = bucket.cells.back();
+    bucket.cells.pop_back();
     std::uint64_t* const here = nodes + cell;
     const Key g = (*here - base) >> kNodeGShift;
     if (g == 0 && cell != source) continue;  // a stale copy: the cell closed at a lower g
@@ -443,8 +478,8 @@ const SearchResult& GridSearch::run_uniform(const SearchGrid& grid, GridCell sta
       found = true;
       break;
     }
-    if (!bucket.empty()) {  // the likely next expansion: its rows of nodes on their way to the cache
-      const std::uint64_t* const c = nodes + (static_cast<std::uint32_t>(bucket.back()) & kCellMask);
+    if (!bucket.cells.empty()) {  // the likely next expansion: its rows of nodes on their way to the cache
+      const std::uint64_t* const c = nodes + bucket.cells.back();
       __builtin_prefetch(c - W);
       __builtin_prefetch(c);
       __builtin_prefetch(c + W);
@@ -454,26 +489,29 @@ const SearchResult& GridSearch::run_uniform(const SearchGrid& grid, GridCell sta
     const int dy = static_cast<int>(y) - goal.y;
     const unsigned better = improved_neighbours(here, W, base + ((g << kNodeGShift | kMoveMask) + kOrthogonalBound),
                                                 base + ((g << kNodeGShift | kMoveMask) + kDiagonalBound));
+    const unsigned ax = static_cast<unsigned>(std::abs(dx)), ay = static_cast<unsigned>(std::abs(dy));
+    const Key f = g + heuristic(dx, dy);
+    const Key* delta = octant_delta[(ax < ay) | (dx < 0) << 1 | (dy < 0) << 2];
+    Key near_delta[8];
+    if (kHeuristic && ((ax == 0) | (ay == 0) | (ax - ay + 1 < 3))) {  // near an axis or a diagonal: h per move
+      for (int k = 0; k < 8; ++k)
+        near_delta[k] = g + step[k] + heuristic(dx + kUniformDx[k], dy + kUniformDy[k]) - f;
+      delta = near_delta;
+    }
     for (unsigned mask = better & masks[cell]; mask != 0; mask &= mask - 1) {
       const auto k = static_cast<std::size_t>(static_cast<unsigned>(std::countr_zero(mask)));
       std::uint64_t* const next = here + offset[k];
-      const Key next_g = g + step[k];
-      *next = base + (next_g << kNodeGShift) + k;
-      const Key next_h = heuristic(dx + kUniformDx[k], dy + kUniformDy[k]);
-      const Key next_f = next_g + next_h;
-      const OpenKey key = key_of(next_f, next_h, static_cast<std::uint32_t>(next - nodes));
+      const Key next_f = f + delta[k];
+      *next = base + ((g + step[k]) << kNodeGShift) + k;
       largest_f = std::max(largest_f, next_f);
-      const std::size_t b = bucket_of(next_f);
-      std::vector<OpenKey>& target_bucket = ring[b];
-      target_bucket.push_back(key);
-      if (b == current)  // on top of the current bucket, past the siblings that pop later
-        for (std::size_t i = target_bucket.size() - 1; i > 0 && target_bucket[i] > target_bucket[i - 1]; --i)
-          std::swap(target_bucket[i], target_bucket[i - 1]);
+      push(bucket_of(next_f), next_f, static_cast<std::uint32_t>(next - nodes));
     }
   }
   if (found) {  // empty the ring for the next search: its entries lie from current to largest_f
     for (std::size_t b = current;; b = (b + 1) & (kRing - 1)) {
-      ring[b].clear();
+      ring[b].cells.clear();
+      ring[b].f_or = 0;
+      ring[b].f_and = ~Key{0};
       if (b == bucket_of(largest_f)) break;
     }
   }

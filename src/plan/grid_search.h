@@ -108,14 +108,20 @@ class GridSearch {
   // The uniform core's storage (its layout is described in grid_search.cpp): a 64-bit word
   // a node (with a row and a cell of margin on either side), stamped with a generation (127
   // of them, counting down) so that a new search clears nothing; the move masks of the grid
-  // with revision masks_revision_; the open list's ring of buckets of 128-bit keys (kept
+  // with revision masks_revision_; the open list's ring of buckets of cell indices (kept
   // between searches for their capacity, empty between searches).
   std::vector<std::uint64_t> packed_;
   std::uint32_t packed_generation_ = 0;
   std::vector<std::uint8_t> masks_;
   std::uint64_t masks_revision_ = 0;
   bool masks_valid_ = false;
-  __extension__ std::vector<std::vector<unsigned __int128>> buckets_;
+  struct OpenBucket {                 // cells whose open entries have f in one 1/16-cell band
+    std::vector<std::uint32_t> cells;  // in push order (the last pushed pops first)
+    std::uint64_t f_or = 0;            // the bitwise or and and of the f pushed since it was
+    std::uint64_t f_and = ~std::uint64_t{0};  // last left empty: equal when one f only
+  };
+  std::vector<OpenBucket> buckets_;
+  __extension__ std::vector<unsigned __int128> open_scratch_;  // a mixed bucket's (f, order, cell)
   std::vector<std::int32_t> heap_pos_;  // per cell: index in heap_, kClosed, or -1 (not reached);
                                         // apart from nodes_ so the heap's writes stay in cache
   std::vector<HeapEntry> heap_;
