@@ -403,12 +403,22 @@ const SearchResult& GridSearch::run_uniform(const SearchGrid& grid, GridCell sta
   }
   if (buckets_.size() != kRing) buckets_.resize(kRing);
 
-  constexpr Key kDiagonalExtra = kDiagonalKey - kOrthogonalKey;
-  const auto heuristic = [](int dx, int dy) -> Key {  // octile, in keys: exactly consistent
+  // The octile heuristic, in keys (exactly consistent): from the distances to the goal along
+  // x and y, read from two tables made for the query (with a cell of margin either side).
+  const auto octile = [](Key ax, Key ay) -> Key {
     if constexpr (!kHeuristic) return 0;
-    const auto ax = static_cast<Key>(std::abs(dx)), ay = static_cast<Key>(std::abs(dy));
     return (ax + ay) * kOrthogonalKey - std::min(ax, ay) * (2 * kOrthogonalKey - kDiagonalKey);
   };
+  const auto heuristic = [&](int dx, int dy) -> Key {
+    return octile(static_cast<Key>(std::abs(dx)), static_cast<Key>(std::abs(dy)));
+  };
+  goal_distance_.resize(static_cast<std::size_t>(w + h + 4));
+  Key* const x_distance = goal_distance_.data() + 1;  // [-1, w]
+  Key* const y_distance = x_distance + w + 2;           // [-1, h]
+  if constexpr (kHeuristic) {
+    for (int x = -1; x <= w; ++x) x_distance[x] = static_cast<Key>(std::abs(x - goal.x));
+    for (int y = -1; y <= h; ++y) y_distance[y] = static_cast<Key>(std::abs(y - goal.y));
+  }
   const auto W = static_cast<std::ptrdiff_t>(w);
   const std::ptrdiff_t offset[8] = {1, -1, -1 - W, -W, W - 1, W, 1 - W, 1 + W};  // kUniformDx + W * kUniformDy
   const Key step[8] = {kOrthogonalKey, kOrthogonalKey, kDiagonalKey, kOrthogonalKey,
@@ -432,32 +442,21 @@ const SearchResult& GridSearch::run_uniform(const SearchGrid& grid, GridCell sta
   const auto f_of = [&](std::uint32_t cell, Key& f) {
     const std::uint64_t node = nodes[cell];
     const Key g = (node - base) >> kNodeGShift;
-    if (g == 0 && cell != source) return false;
+    if (g == 0) return false;
     const auto y = static_cast<std::uint32_t>((cell * reciprocal) >> 40);
     f = g + heuristic(static_cast<int>(cell - y * static_cast<std::uint32_t>(w)) - goal.x, static_cast<int>(y) - goal.y);
     return true;
   };
-  const Key first_h = heuristic(start.x - goal.x, start.y - goal.y);
-  nodes[source] = base;
+  // Every g is one key unit above the cost from the start (the start's g is 1), so that g
+  // 0 means closed and nothing else: the same order, and costs are summed along the path.
+  const Key first_h = heuristic(start.x - goal.x, start.y - goal.y) + 1;
+  nodes[source] = base + (Key{1} << kNodeGShift);
   std::size_t current = bucket_of(first_h);  // the bucket being popped
   Key largest_f = first_h;                   // the largest f pushed
   push(current, first_h, source);
 
-  // f(child) - f(parent) = step + h(child) - h(parent) for each move from a cell that is at
-  // least 1 off both axes through the goal and 2 off both diagonals: its neighbours all lie
-  // in its closed octant around the goal, where the octile h is linear. Octant: bit 0 |dx| <
-  // |dy|, bit 1 dx < 0, bit 2 dy < 0 (dx, dy from the goal to the cell).
-  Key octant_delta[8][8];
-  for (int o = 0; o < 8; ++o)
-    for (int k = 0; k < 8; ++k) {
-      const int sx = (o & 2) ? -1 : 1, sy = (o & 4) ? -1 : 1;
-      const int ex = kUniformDx[k] * sx, ey = kUniformDy[k] * sy;  // the move in the octant's frame
-      const std::int64_t major = (o & 1) ? ey : ex, minor = (o & 1) ? ex : ey;
-      const std::int64_t dh = kHeuristic ? major * static_cast<std::int64_t>(kOrthogonalKey) + minor * static_cast<std::int64_t>(kDiagonalExtra) : 0;
-      octant_delta[o][k] = step[k] + static_cast<Key>(dh);  // modulo 2^64: the sum with f is exact
-    }
-
   bool found = false;
+  long expanded = 0;
   for (;;) {
     OpenBucket& bucket = ring[current];
     if (bucket.cells.empty()) {
@@ -471,9 +470,9 @@ const SearchResult& GridSearch::run_uniform(const SearchGrid& grid, GridCell sta
     bucket.cells.pop_back();
     std::uint64_t* const here = nodes + cell;
     const Key g = (*here - base) >> kNodeGShift;
-    if (g == 0 && cell != source) continue;  // a stale copy: the cell closed at a lower g
-    *here = base | (*here & kMoveMask);      // closed: g 0, the move kept for the walk back
-    ++result_.expanded;
+    if (g == 0) continue;                // a stale copy: the cell closed at a lower g
+    *here = base | (*here & kMoveMask);  // closed: g 0, the move kept for the walk back
+    ++expanded;
     if (cell == target) {
       found = true;
       break;
@@ -485,28 +484,21 @@ const SearchResult& GridSearch::run_uniform(const SearchGrid& grid, GridCell sta
       __builtin_prefetch(c + W);
     }
     const auto y = static_cast<std::uint32_t>((cell * reciprocal) >> 40);
-    const int dx = static_cast<int>(cell - y * static_cast<std::uint32_t>(w)) - goal.x;
-    const int dy = static_cast<int>(y) - goal.y;
+    const Key* const xd = x_distance + (cell - y * static_cast<std::uint32_t>(w));
+    const Key* const yd = y_distance + y;
     const unsigned better = improved_neighbours(here, W, base + ((g << kNodeGShift | kMoveMask) + kOrthogonalBound),
                                                 base + ((g << kNodeGShift | kMoveMask) + kDiagonalBound));
-    const unsigned ax = static_cast<unsigned>(std::abs(dx)), ay = static_cast<unsigned>(std::abs(dy));
-    const Key f = g + heuristic(dx, dy);
-    const Key* delta = octant_delta[(ax < ay) | (dx < 0) << 1 | (dy < 0) << 2];
-    Key near_delta[8];
-    if (kHeuristic && ((ax == 0) | (ay == 0) | (ax - ay + 1 < 3))) {  // near an axis or a diagonal: h per move
-      for (int k = 0; k < 8; ++k)
-        near_delta[k] = g + step[k] + heuristic(dx + kUniformDx[k], dy + kUniformDy[k]) - f;
-      delta = near_delta;
-    }
     for (unsigned mask = better & masks[cell]; mask != 0; mask &= mask - 1) {
       const auto k = static_cast<std::size_t>(static_cast<unsigned>(std::countr_zero(mask)));
       std::uint64_t* const next = here + offset[k];
-      const Key next_f = f + delta[k];
-      *next = base + ((g + step[k]) << kNodeGShift) + k;
+      const Key next_g = g + step[k];
+      *next = base + (next_g << kNodeGShift) + k;
+      const Key next_f = next_g + octile(xd[kUniformDx[k]], yd[kUniformDy[k]]);
       largest_f = std::max(largest_f, next_f);
       push(bucket_of(next_f), next_f, static_cast<std::uint32_t>(next - nodes));
     }
   }
+  result_.expanded = expanded;
   if (found) {  // empty the ring for the next search: its entries lie from current to largest_f
     for (std::size_t b = current;; b = (b + 1) & (kRing - 1)) {
       ring[b].cells.clear();

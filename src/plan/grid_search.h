@@ -122,6 +122,7 @@ class GridSearch {
   };
   std::vector<OpenBucket> buckets_;
   __extension__ std::vector<unsigned __int128> open_scratch_;  // a mixed bucket's (f, order, cell)
+  std::vector<std::uint64_t> goal_distance_;  // |x - goal x| for x in [-1, w], then |y - goal y|
   std::vector<std::int32_t> heap_pos_;  // per cell: index in heap_, kClosed, or -1 (not reached);
                                         // apart from nodes_ so the heap's writes stay in cache
   std::vector<HeapEntry> heap_;
