@@ -1,9 +1,11 @@
 #pragma once
 // FastAStarPlanner, the "astar" GridPlanner: GridSearch (the fast octile A* of
 // plan/grid_search.h) on 8-connected grids; on four- and hex-connected grids, and whenever a
-// trace is asked for (set_trace), the best-first core's A* (plan/best_first.h), which on an
-// 8-connected grid expands the same cells in the same order (same fixed-point keys, same
-// tie-breaking) and so returns the same answer.
+// trace is asked for (set_trace), the best-first core's A* (plan/best_first.h). On an
+// 8-connected weighted grid that expands the same cells in the same order as GridSearch
+// (same fixed-point keys, same tie-breaking) and so returns the same answer; on a uniform
+// grid GridSearch's fast core breaks ties in f in its own order, so the traced search
+// returns a path of the same length, not necessarily the same cells.
 #include <string_view>
 
 #include "plan/best_first.h"

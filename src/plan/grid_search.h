@@ -12,26 +12,29 @@
 //   exactly consistent (floating-point sums differ in the last bit and would break ties at
 //   random). The returned path is optimal to within 2^-32 cell per step; its reported cost
 //   is summed in double along the path.
-// - Ties in f = g + h go to the larger g (deeper node), then to the lower cell index:
-//   the same query always gives the same path and the same expansion count, and A*
-//   expands a subset of what Dijkstra expands.
+// - Ties in f = g + h are broken the same way every time, so the same query always gives
+//   the same path and the same expansion count (the order depends on the core, below).
 // The grid is searched as 8-connected whatever its connectivity() says.
 //
-// Two cores give the same answers, path for path and expansion count for expansion count:
+// Two cores, with answers of the same length (equal keys, so the same numbers of straight
+// and diagonal steps):
 // - weighted grids (and grids too large for the uniform core's keys): an indexed binary heap
-//   with decrease-key;
+//   with decrease-key; ties in f go to the larger g (deeper node), then to the lower cell
+//   index, and A* expands a subset of what Dijkstra expands. The AI's router searches these
+//   (its detours, and so the game's state hashes, depend on this order).
 // - uniform grids (no multipliers set, fewer than 2^20 cells): the fast core. It reads each
 //   cell's legal moves as a bit mask from a byte array made once per grid revision; keeps a
 //   node in one 64-bit word (generation, g, the move from the parent; closed = g 0), so that
 //   whether a step improves a neighbour is the sign of one subtraction, done for all 8
-//   neighbours at once without a branch; keeps an open entry as one 128-bit key whose
-//   integer order is the pop order; and orders the open list with a ring of buckets of f
-//   1/16 cell wide (every f pushed is >= the last f popped and at most 2 sqrt(2) cells
-//   above it): only the current bucket is sorted, and what an expansion adds to it goes on
-//   top (see grid_search.cpp). It prefetches the nodes around the next cell to expand.
-//   A cell reached again more cheaply is pushed again; the stale copy is dropped when its
-//   bucket comes up (or, in its own bucket, when it pops) after the cheaper one has closed
-//   the cell, uncounted, so the expansions are those of the indexed heap.
+//   neighbours at once without a branch; keeps an open entry as a 4-byte cell index in a
+//   ring of buckets of f 1/16 cell wide (every f pushed is >= the last f popped and at most
+//   2 sqrt(2) cells above it), each bucket a stack: ties in f pop last pushed first, which
+//   walks depth first along cells of one f as "larger g first" does, without sorting; only
+//   a bucket that holds several f is sorted when its turn comes (see grid_search.cpp). It
+//   prefetches the nodes around the next cell to expand. A cell reached again more cheaply
+//   is pushed again; the stale copy is dropped, uncounted, when it pops after the cheaper
+//   one has closed the cell. Where several shortest paths exist it may return another one
+//   than the heap core would, after another number of expansions.
 #include <algorithm>
 #include <cstdint>
 #include <vector>
@@ -108,14 +111,21 @@ class GridSearch {
   // The uniform core's storage (its layout is described in grid_search.cpp): a 64-bit word
   // a node (with a row and a cell of margin on either side), stamped with a generation (127
   // of them, counting down) so that a new search clears nothing; the move masks of the grid
-  // with revision masks_revision_; the open list's ring of buckets of 128-bit keys (kept
+  // with revision masks_revision_; the open list's ring of buckets of cell indices (kept
   // between searches for their capacity, empty between searches).
   std::vector<std::uint64_t> packed_;
   std::uint32_t packed_generation_ = 0;
   std::vector<std::uint8_t> masks_;
   std::uint64_t masks_revision_ = 0;
   bool masks_valid_ = false;
-  __extension__ std::vector<std::vector<unsigned __int128>> buckets_;
+  struct OpenBucket {                 // cells whose open entries have f in one 1/16-cell band
+    std::vector<std::uint32_t> cells;  // in push order (the last pushed pops first)
+    std::uint64_t f_or = 0;            // the bitwise or and and of the f pushed since it was
+    std::uint64_t f_and = ~std::uint64_t{0};  // last left empty: equal when one f only
+  };
+  std::vector<OpenBucket> buckets_;
+  __extension__ std::vector<unsigned __int128> open_scratch_;  // a mixed bucket's (f, order, cell)
+  std::vector<std::uint64_t> goal_distance_;  // |x - goal x| for x in [-1, w], then |y - goal y|
   std::vector<std::int32_t> heap_pos_;  // per cell: index in heap_, kClosed, or -1 (not reached);
                                         // apart from nodes_ so the heap's writes stay in cache
   std::vector<HeapEntry> heap_;
