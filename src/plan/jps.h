@@ -84,7 +84,7 @@ class JumpPointSearch final : public GridPlanner {
   bool open(int x, int y) const {  // passable; false outside (the padded blocked border)
     return open_[static_cast<std::size_t>(y + 1) * static_cast<std::size_t>(w_ + 2) + static_cast<std::size_t>(x + 1)] != 0;
   }
-  void relax(std::uint32_t from, Key g, int x, int y, int direction, GridCell goal);
+  void relax(std::uint32_t from, Key g, std::uint32_t cell, int x, int y, int direction, GridCell goal);
   void prefetch(std::uint32_t cell) const;  // both cache lines of a cell's record
 
   FastAStarPlanner fallback_;
