@@ -22,9 +22,10 @@
 // The heuristic: the larger of the octile distance and a differential heuristic
 // (plan/differential_heuristic.h: exact distances from up to 24 landmarks, made with the
 // tables by the second plan() on a grid revision; exactly consistent in the same
-// fixed-point keys as g, so the search stays exact). A query uses the 12 landmarks that
-// bound its start best. The first plan() on a revision labels components: start and goal in
-// different components are answered without a search. On room maps the octile bound ignores
+// fixed-point keys as g, so the search stays exact). A query uses the 12 landmarks whose
+// bounds at the start and at three cells of the straight line to the goal sum largest. The
+// first plan() on a revision labels components: start and goal in different components are
+// answered without a search. On room maps the octile bound ignores
 // walls and doors, and these bounds cut the jump points a query expands several times over
 // (docs/planners/astar_jps.md has the figures).
 //
@@ -67,6 +68,7 @@ class JumpPointSearch final : public GridPlanner {
   using Key = std::uint64_t;  // cost in 2^-32 cell, as GridSearch's keys
   static constexpr int kLandmarkSlots = 24;
   static constexpr int kActiveLandmarks = 12;
+  static constexpr int kLandmarkSamples = 4;  // cells on the start-goal line that rank the landmarks
   // Everything the search reads of a cell, in two adjacent cache lines: expanding a cell and
   // relaxing a jump to it touch one record each (the cells visited lie far apart).
   struct alignas(128) Cell {
