@@ -69,6 +69,7 @@ class JumpPointSearch final : public GridPlanner {
   static constexpr int kLandmarkSlots = 24;
   static constexpr int kActiveLandmarks = 12;
   static constexpr int kLandmarkSamples = 4;  // cells on the start-goal line that rank the landmarks
+  static constexpr int kShortQuery = 64;      // cells: closer ends rank them at the start alone
   // Everything the search reads of a cell, in two adjacent cache lines: expanding a cell and
   // relaxing a jump to it touch one record each (the cells visited lie far apart).
   struct alignas(128) Cell {
