@@ -23,11 +23,12 @@
 // (plan/differential_heuristic.h: exact distances from up to 24 landmarks, made with the
 // tables by the second plan() on a grid revision; exactly consistent in the same
 // fixed-point keys as g, so the search stays exact). A query uses the 12 landmarks whose
-// bounds at the start and at three cells of the straight line to the goal sum largest. The
-// first plan() on a revision labels components: start and goal in different components are
-// answered without a search. On room maps the octile bound ignores
-// walls and doors, and these bounds cut the jump points a query expands several times over
-// (docs/planners/astar_jps.md has the figures).
+// bounds at the start and at three cells of the straight line to the goal sum largest (at
+// the start alone when the ends lie within 64 cells in x and y). The first plan() on a
+// revision labels components: start and goal in different components are answered without a
+// search. On room maps the octile bound ignores walls and doors, and these bounds cut the
+// jump points a query expands several times over (docs/planners/astar_jps.md has the
+// figures).
 //
 // The open list: a ring of buckets of f (plan/jps_open_list.h), popped in the order of a
 // binary heap on (f, larger g, lower cell).
