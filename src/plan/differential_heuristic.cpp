@@ -152,14 +152,23 @@ int DifferentialHeuristic::build(const SearchGrid& grid, int landmarks, const Co
 }
 
 void DifferentialHeuristic::set_goal(const std::uint32_t* goal_counts, const std::uint32_t* from_counts, int active) {
-  // Each landmark's bound at `from` (negated, with the landmark in the low bits: one integer
-  // sort key, ties to the lower index), then the `active` largest by selection.
+  set_goal(goal_counts, &from_counts, 1, active);
+}
+
+void DifferentialHeuristic::set_goal(const std::uint32_t* goal_counts, const std::uint32_t* const* from_counts, int count, int active) {
+  // Each landmark's bounds at the `from` cells, summed (bounds below 2^50, so sums of up to
+  // 2^12 of them fit), negated, with the landmark in the low bits: one integer sort key, ties
+  // to the lower index; then the `active` largest by selection.
   std::int64_t keyed[kMaxLandmarks];
   for (int l = 0; l < count_; ++l) {
-    const std::uint32_t c = from_counts[l], g = goal_counts[l];
-    const std::int64_t d = ((static_cast<std::int64_t>(c >> 16) - static_cast<std::int64_t>(g >> 16)) << 32) +
-                           (static_cast<std::int64_t>(c & 0xFFFFu) - static_cast<std::int64_t>(g & 0xFFFFu)) * static_cast<std::int64_t>(kDiagonalKey);
-    keyed[l] = -((d < 0 ? -d : d) >> 5) * 32 + l;  // bounds < 2^58; 5 bits of the landmark
+    std::int64_t sum = 0;
+    for (int k = 0; k < count; ++k) {
+      const std::uint32_t c = from_counts[k][l], g = goal_counts[l];
+      const std::int64_t d = ((static_cast<std::int64_t>(c >> 16) - static_cast<std::int64_t>(g >> 16)) << 32) +
+                             (static_cast<std::int64_t>(c & 0xFFFFu) - static_cast<std::int64_t>(g & 0xFFFFu)) * static_cast<std::int64_t>(kDiagonalKey);
+      sum += d < 0 ? -d : d;
+    }
+    keyed[l] = -(sum >> 5) * 32 + l;  // 5 bits of the landmark (as before, for one row)
   }
   const int chosen = std::clamp(active, 0, count_);
   if (chosen < count_) std::nth_element(keyed, keyed + chosen, keyed + count_);

@@ -62,6 +62,9 @@ class DifferentialHeuristic {
   /// all of them when active >= landmarks() (Goldberg & Harrelson's active landmarks: the
   /// landmarks that bound one query well are few, and each costs every at() call).
   void set_goal(const std::uint32_t* goal_counts, const std::uint32_t* from_counts, int active);
+  /// As above, with the landmarks ranked by the sum of their bounds at `count` cells (1 to
+  /// 4096; from_counts[k] is cell k's counts): landmarks that bound a whole stretch well.
+  void set_goal(const std::uint32_t* goal_counts, const std::uint32_t* const* from_counts, int count, int active);
   /// For the counts (as build() wrote them) of a cell in the goal's component: the largest
   /// |d(L, goal) - d(L, cell)| over the active landmarks (0 with none), in keys.
   Key at(const std::uint32_t* counts) const {

@@ -171,8 +171,7 @@ int JumpPointSearch::scan_jump(int x, int y, int d) const {
 // The jump point (x, y) reached from `from` (whose g is `g` plus the jump, already added)
 // along `direction`: recorded and pushed unless it holds a cost as low already. The tie
 // word orders equal f by larger g (3 bits of fraction kept), then by lower cell.
-void JumpPointSearch::relax(std::uint32_t from, Key g, int x, int y, int direction, GridCell goal) {
-  const std::uint32_t cell = static_cast<std::uint32_t>(y) * static_cast<std::uint32_t>(w_) + static_cast<std::uint32_t>(x);
+inline void JumpPointSearch::relax(std::uint32_t from, Key g, std::uint32_t cell, int x, int y, int direction, GridCell goal) {
   Cell& n = cells_[cell];
   const std::uint32_t generation = generation_ << 4;
   if ((n.stamp & ~(kClosed | kDirectionMask)) != generation) {
@@ -225,7 +224,23 @@ const SearchResult& JumpPointSearch::plan(const SearchGrid& grid, GridCell start
     result_.status = SearchStatus::unreachable;
     return result_;
   }
-  landmarks_.set_goal(cells_[target].landmarks, cells_[source].landmarks, kActiveLandmarks);
+  {
+    // The active landmarks: those whose bounds summed over the start and the passable cells
+    // of the goal's component at 1/4, 1/2 and 3/4 of the straight line to the goal are
+    // largest (on rooms512 4 % fewer jump points than ranking by the start alone). A query
+    // whose ends lie within kShortQuery cells in x and y (a few jump points) ranks them at the
+    // start alone: there the three more rows cost more than they save.
+    const std::uint32_t* rows[kLandmarkSamples];
+    int count = 0;
+    rows[count++] = cells_[source].landmarks;
+    const bool short_query = std::abs(goal.x - start.x) < kShortQuery && std::abs(goal.y - start.y) < kShortQuery;
+    for (int k = 1; k < kLandmarkSamples && !short_query; ++k) {
+      const int px = start.x + (goal.x - start.x) * k / kLandmarkSamples, py = start.y + (goal.y - start.y) * k / kLandmarkSamples;
+      const std::uint32_t p = static_cast<std::uint32_t>(py) * uw + static_cast<std::uint32_t>(px);
+      if (open(px, py) && landmarks_.component(p) == landmarks_.component(target)) rows[count++] = cells_[p].landmarks;
+    }
+    landmarks_.set_goal(cells_[target].landmarks, rows, count, kActiveLandmarks);
+  }
   cells_[source].g = 0;
   cells_[source].parent = source;
   cells_[source].stamp = generation_ << 4;
@@ -270,7 +285,9 @@ const SearchResult& JumpPointSearch::plan(const SearchGrid& grid, GridCell start
     // The jumps' ends first, their records prefetched, then the relaxations: the ends lie far
     // apart in memory, and their cache misses then overlap instead of queueing.
     struct Jump {
-      int steps, direction;
+      Key g;
+      std::uint32_t cell;
+      int x, y, direction;
     };
     Jump jumps_out[8];
     int count = 0;
@@ -290,12 +307,14 @@ const SearchResult& JumpPointSearch::plan(const SearchGrid& grid, GridCell start
         if (cross <= std::abs(v)) steps = cross;
       }
       if (steps <= 0) continue;
-      jumps_out[count++] = {steps, d};
-      prefetch(static_cast<std::uint32_t>(y + steps * dy) * uw + static_cast<std::uint32_t>(x + steps * dx));
+      const int ex = x + steps * dx, ey = y + steps * dy;
+      const std::uint32_t end = static_cast<std::uint32_t>(ey) * uw + static_cast<std::uint32_t>(ex);
+      jumps_out[count++] = {g + static_cast<Key>(steps) * (d < 4 ? kOrthogonalKey : kDiagonalKey), end, ex, ey, d};
+      prefetch(end);
     }
     for (int i = 0; i < count; ++i) {
-      const int d = jumps_out[i].direction, steps = jumps_out[i].steps;
-      relax(cell, g + static_cast<Key>(steps) * (d < 4 ? kOrthogonalKey : kDiagonalKey), x + steps * kDx[d], y + steps * kDy[d], d, goal);
+      const Jump& j = jumps_out[i];
+      relax(cell, j.g, j.cell, j.x, j.y, j.direction, goal);
     }
   }
   if (!found) {

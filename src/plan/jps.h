@@ -22,11 +22,13 @@
 // The heuristic: the larger of the octile distance and a differential heuristic
 // (plan/differential_heuristic.h: exact distances from up to 24 landmarks, made with the
 // tables by the second plan() on a grid revision; exactly consistent in the same
-// fixed-point keys as g, so the search stays exact). A query uses the 12 landmarks that
-// bound its start best. The first plan() on a revision labels components: start and goal in
-// different components are answered without a search. On room maps the octile bound ignores
-// walls and doors, and these bounds cut the jump points a query expands several times over
-// (docs/planners/astar_jps.md has the figures).
+// fixed-point keys as g, so the search stays exact). A query uses the 12 landmarks whose
+// bounds at the start and at three cells of the straight line to the goal sum largest (at
+// the start alone when the ends lie within 64 cells in x and y). The first plan() on a
+// revision labels components: start and goal in different components are answered without a
+// search. On room maps the octile bound ignores walls and doors, and these bounds cut the
+// jump points a query expands several times over (docs/planners/astar_jps.md has the
+// figures).
 //
 // The open list: a ring of buckets of f (plan/jps_open_list.h), popped in the order of a
 // binary heap on (f, larger g, lower cell).
@@ -67,6 +69,8 @@ class JumpPointSearch final : public GridPlanner {
   using Key = std::uint64_t;  // cost in 2^-32 cell, as GridSearch's keys
   static constexpr int kLandmarkSlots = 24;
   static constexpr int kActiveLandmarks = 12;
+  static constexpr int kLandmarkSamples = 4;  // cells on the start-goal line that rank the landmarks
+  static constexpr int kShortQuery = 64;      // cells: closer ends rank them at the start alone
   // Everything the search reads of a cell, in two adjacent cache lines: expanding a cell and
   // relaxing a jump to it touch one record each (the cells visited lie far apart).
   struct alignas(128) Cell {
@@ -84,7 +88,7 @@ class JumpPointSearch final : public GridPlanner {
   bool open(int x, int y) const {  // passable; false outside (the padded blocked border)
     return open_[static_cast<std::size_t>(y + 1) * static_cast<std::size_t>(w_ + 2) + static_cast<std::size_t>(x + 1)] != 0;
   }
-  void relax(std::uint32_t from, Key g, int x, int y, int direction, GridCell goal);
+  void relax(std::uint32_t from, Key g, std::uint32_t cell, int x, int y, int direction, GridCell goal);
   void prefetch(std::uint32_t cell) const;  // both cache lines of a cell's record
 
   FastAStarPlanner fallback_;
