@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <cstdio>
 
 #include "game/ai_profile_store.h"
@@ -194,11 +195,11 @@ void FlowApp::draw() {
     const PhaseTimer render_time(&profile_, FramePhase::Render);
     SDL_SetRenderDrawColor(r, 10, 12, 18, 255);
     SDL_RenderClear(r);
-    draw_backdrop_track();
-    draw_menu_backdrop(time_);
+    if (!std::getenv("RACER_X_NOTRACK")) draw_backdrop_track();
+    if (!std::getenv("RACER_X_NOBAND")) draw_menu_backdrop(time_);
   }
   const PhaseTimer menus_time(&profile_, FramePhase::Ui);
-  draw_menus();
+  if (!std::getenv("RACER_X_NOUI")) draw_menus();
   if (screen_ == Screen::Race && previous_screen_ == Screen::Loading && transition() < 1.0f) {
     // A new race fades in from black.
     const auto a = static_cast<unsigned>(std::lround(255.0f * (1.0f - transition())));

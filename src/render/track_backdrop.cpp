@@ -1,4 +1,4 @@
-// Sections: palette | outlines | roads and walls | scenery | TrackBackdrop.
+// Sections: palette | outlines | roads | scenery | TrackBackdrop.
 #include "render/track_backdrop.h"
 
 #include <algorithm>
@@ -9,7 +9,6 @@
 #include "render/camera.h"
 #include "render/scenery_view.h"
 #include "render/track_view.h"
-#include "render/triangulate.h"
 #include "track/scenery.h"
 
 namespace racer {
@@ -21,11 +20,11 @@ constexpr Rgba kNight{13, 16, 24};
 constexpr double kDimming = 0.64;   // share of kNight in every colour
 constexpr double kLineWidth = 0.9;  // m, edge paint: about 1.7 px at 380 m in view (720 px)
 constexpr double kLineInset = 0.3;  // m, from the road's edge to its paint
-constexpr double kWall = 1.4;       // m, a wall's band, drawn on the side away from the road
 // m, how far the backdrop's outlines may stray from the track's (0.7 px at 380 m in view):
 // every triangle costs llvmpipe about 1 us, as much as 400 opaque pixels, so the
-// centreline and the walls keep only the points needed to stay this close.
+// centreline keeps only the samples needed to stay this close.
 constexpr double kTolerance = 0.35;
+constexpr double kLargeItem = 100.0;  // m^2, the smallest scenery footprint drawn
 
 // ---- outlines -----------------------------------------------------------------------------
 
@@ -76,15 +75,10 @@ std::vector<CentreSample> simplified(const Centreline& line) {
   return out;
 }
 
-std::vector<Vec2> simplified(const std::vector<Vec2>& line) {
-  std::vector<Vec2> out;
-  for (const std::size_t i : simplified(line.size(), [&](std::size_t k) { return line[k]; })) out.push_back(line[i]);
-  return out;
-}
 
-// ---- roads and walls ----------------------------------------------------------------------
+// ---- roads --------------------------------------------------------------------------------
 
-/// One road's run-off (to the wall), paint and surface, each a band over the one before,
+/// One road's run-off (to under the wall), paint and surface, each a band over the one before,
 /// into three layers (every road's run-off goes under every road's surface).
 void road(WorldMesh& runoff, WorldMesh& paint, WorldMesh& surface, const Centreline& line, double runoff_width,
           Rgba runoff_colour, Rgba paint_colour, Rgba colour, bool painted) {
@@ -121,17 +115,6 @@ void road(WorldMesh& runoff, WorldMesh& paint, WorldMesh& surface, const Centrel
   }
 }
 
-void walls(WorldMesh& m, const Track& track) {
-  const Rgba colour = backdrop_dim({178, 180, 188});
-  for (const WallLoop& loop : track.wall_loops()) {
-    if (loop.points.size() < 3) continue;
-    // A ccw loop has its inside on the left; the wall goes to the side the cars are not on.
-    const bool away_left = (signed_area2(loop.points) >= 0.0) != loop.keep_inside;
-    m.ribbon(simplified(loop.points), true, away_left ? kWall : 0.0, away_left ? 0.0 : kWall, colour);
-  }
-  for (const auto& barrier : track.barriers()) m.ribbon(simplified(barrier), false, 0.5 * kWall, 0.5 * kWall, colour);
-}
-
 // ---- scenery ------------------------------------------------------------------------------
 
 Rgba scenery_colour(const SceneryItem& it) {
@@ -157,22 +140,14 @@ Rgba scenery_colour(const SceneryItem& it) {
   return {120, 120, 120};
 }
 
-/// The items big enough to be worth their triangles at 380 m in view, each as its
-/// footprint in one flat colour: a box (its length across its front), a pond as a 12-gon.
-/// Trees, bushes, rocks and the like (a few pixels each, hundreds in view) and the gantry
-/// over the road are left out.
+/// The items big enough to be worth their triangles at 380 m in view (a footprint of
+/// kLargeItem or more: grandstands, pits, buildings, ponds), each as its footprint in one
+/// flat colour: a box (its length across its front), a pond as a 12-gon. Trees, bushes,
+/// boards and the like (a few pixels each, hundreds in view) and the gantry over the road
+/// are left out.
 void scenery(WorldMesh& ground, WorldMesh& standing, const SceneryLayout& layout) {
   for (const SceneryItem& it : layout.items) {
-    switch (it.kind) {
-      case SceneryKind::Tree:
-      case SceneryKind::Conifer:
-      case SceneryKind::Bush:
-      case SceneryKind::Rock:
-      case SceneryKind::Gantry:
-      case SceneryKind::MarshalPost:
-      case SceneryKind::Count: continue;
-      default: break;
-    }
+    if (it.kind == SceneryKind::Gantry || it.length * it.depth < kLargeItem) continue;
     const Rgba c = backdrop_dim(scenery_colour(it));
     const double hl = 0.5 * std::clamp(it.length, 0.2, 400.0), hd = 0.5 * std::clamp(it.depth, 0.2, 400.0);
     const Vec2 front = from_angle(it.facing), across = perp(front);
@@ -211,15 +186,14 @@ TrackBackdrop::TrackBackdrop(const Track& track, double view_height_m) : view_he
   const double runoff_width = spec.walls.automatic ? spec.runoff.width + 0.8 : 0.0;  // to under the wall
   const Rgba paint = backdrop_dim({236, 236, 228});
 
-  WorldMesh ponds(128.0), wall_mesh(128.0), runoffs(128.0), paints(128.0), roads(128.0), standing(128.0);
+  WorldMesh ponds(128.0), runoffs(128.0), paints(128.0), roads(128.0), standing(128.0);
   for (std::size_t i = 0; i < track.branches().size() && i < spec.branches.size(); ++i)
     road(runoffs, paints, roads, track.branches()[i], runoff_width, runoff_colour, paint,
          backdrop_dim(track_surface_colour(spec.branches[i].surface)), spec.branches[i].surface == Surface::Asphalt);
   road(runoffs, paints, roads, track.centreline(), runoff_width, runoff_colour, paint,
        backdrop_dim(track_surface_colour(spec.road_surface)), spec.road_surface == Surface::Asphalt);
-  walls(wall_mesh, track);
   scenery(ponds, standing, layout);
-  for (WorldMesh* m : {&ponds, &runoffs, &wall_mesh, &paints, &roads, &standing})
+  for (WorldMesh* m : {&ponds, &runoffs, &paints, &roads, &standing})
     if (m->triangle_count() > 0) layers_.push_back(std::move(*m));
 }
 

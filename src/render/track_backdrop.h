@@ -1,15 +1,16 @@
 #pragma once
 // TrackBackdrop: the menus' backdrop, a flight over a track in a dim, flat palette. The
-// land is the frame's clear colour; the run-off, roads, kerbs, edge lines, walls and the
-// scenery's footprints are opaque triangles drawn with blending off, only those in view.
+// land is the frame's clear colour; the run-off, the edge paint and the road surface (each
+// a band over the one before, along a simplified centreline) and the large scenery items'
+// footprints are opaque triangles drawn with blending off, only those in view.
 //
-// Why this shape: under Mesa's llvmpipe (the software GL the game is measured on) a frame's
-// cost is the pixels filled. A clear is nearly free, an opaque untextured pixel costs about
-// half a blended one, and a full-screen texture copy costs more than a whole opaque screen.
-// The track's own view (render/track_view.h: grain, fringes, shadows, all blended) costs
-// 130 ms a frame there, a cached copy of it in a texture 6-10 ms; this one draws a fraction
-// of the screen's pixels once each (the roads and their run-off fill a tenth to a third of
-// the view at 380 m) and holds no texture.
+// Why this shape: under Mesa's llvmpipe (the software GL the game is measured on) a frame
+// costs its pixels and its triangles. A clear is nearly free; an opaque untextured pixel
+// costs about half a blended one; a full-screen texture copy more than a whole opaque
+// screen; a triangle about 1 us, as much as 400 opaque pixels. The track's own view
+// (render/track_view.h: grain, fringes, shadows, tens of thousands of triangles) costs
+// 130 ms a frame there, a cached copy of it in a texture 6-10 ms. This one fills about an
+// eighth of the view at 380 m, with a few hundred triangles, and holds no texture.
 #include <cstddef>
 #include <vector>
 

@@ -3,6 +3,7 @@
 #include <SDL.h>
 
 #include <cstdint>
+#include <cstdlib>
 #include <vector>
 
 namespace racer {
@@ -34,7 +35,12 @@ void draw_batch(const ImDrawList* /*list*/, const ImDrawCmd* cmd) {
   const ImVec2 off = ImGui::GetDrawData() != nullptr ? ImGui::GetDrawData()->DisplayPos : ImVec2{0.0f, 0.0f};
   const SDL_Rect clip{static_cast<int>(cmd->ClipRect.x - off.x), static_cast<int>(cmd->ClipRect.y - off.y),
                       static_cast<int>(cmd->ClipRect.z - cmd->ClipRect.x), static_cast<int>(cmd->ClipRect.w - cmd->ClipRect.y)};
-  SDL_RenderSetClipRect(g_renderer, &clip);
+  int w = 0, h = 0;
+  SDL_GetRendererOutputSize(g_renderer, &w, &h);
+  // No scissor when the clip covers the screen: the state the drawing before kept (a change
+  // of state costs llvmpipe about as much as a few hundred opaque pixels).
+  const bool whole = clip.x <= 0 && clip.y <= 0 && clip.x + clip.w >= w && clip.y + clip.h >= h;
+  SDL_RenderSetClipRect(g_renderer, whole ? nullptr : &clip);
   SDL_BlendMode before = SDL_BLENDMODE_NONE;
   SDL_GetRenderDrawBlendMode(g_renderer, &before);
   SDL_SetRenderDrawBlendMode(g_renderer, b.blend ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE);
@@ -45,7 +51,7 @@ void draw_batch(const ImDrawList* /*list*/, const ImDrawCmd* cmd) {
 /// Appends `triangles` to the list: into the batch of the list's last command when that is
 /// one of ours with the same blending and nothing was drawn after it, else as a new one.
 void add(ImDrawList* list, const SDL_Vertex* triangles, int count, bool blend) {
-  if (count <= 0) return;
+  if (count <= 0 || std::getenv("RACER_X_NOSOLID")) return;
   ++g_shapes;
   const ImVector<ImDrawCmd>& cmds = list->CmdBuffer;
   const int n = cmds.Size;
