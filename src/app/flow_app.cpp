@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
 #include <cstdio>
 
 #include "game/ai_profile_store.h"
@@ -195,11 +194,11 @@ void FlowApp::draw() {
     const PhaseTimer render_time(&profile_, FramePhase::Render);
     SDL_SetRenderDrawColor(r, 10, 12, 18, 255);
     SDL_RenderClear(r);
-    if (!std::getenv("RACER_X_NOTRACK")) draw_backdrop_track();
-    if (!std::getenv("RACER_X_NOBAND")) draw_menu_backdrop(time_);
+    draw_backdrop_track();
+    draw_menu_backdrop(time_);
   }
   const PhaseTimer menus_time(&profile_, FramePhase::Ui);
-  if (!std::getenv("RACER_X_NOUI")) draw_menus();
+  draw_menus();
   if (screen_ == Screen::Race && previous_screen_ == Screen::Loading && transition() < 1.0f) {
     // A new race fades in from black.
     const auto a = static_cast<unsigned>(std::lround(255.0f * (1.0f - transition())));

@@ -18,8 +18,6 @@ namespace {
 
 constexpr Rgba kNight{13, 16, 24};
 constexpr double kDimming = 0.64;   // share of kNight in every colour
-constexpr double kLineWidth = 0.9;  // m, edge paint: about 1.7 px at 380 m in view (720 px)
-constexpr double kLineInset = 0.3;  // m, from the road's edge to its paint
 // m, how far the backdrop's outlines may stray from the track's (0.7 px at 380 m in view):
 // every triangle costs llvmpipe about 1 us, as much as 400 opaque pixels, so the
 // centreline keeps only the samples needed to stay this close.
@@ -78,40 +76,37 @@ std::vector<CentreSample> simplified(const Centreline& line) {
 
 // ---- roads --------------------------------------------------------------------------------
 
-/// One road's run-off (to under the wall), paint and surface, each a band over the one before,
-/// into three layers (every road's run-off goes under every road's surface).
-void road(WorldMesh& runoff, WorldMesh& paint, WorldMesh& surface, const Centreline& line, double runoff_width,
-          Rgba runoff_colour, Rgba paint_colour, Rgba colour, bool painted) {
+/// One road's run-off (to under the wall) and surface, into two layers (every road's
+/// run-off goes under every road's surface). Each fills its own strip, side by side, so no
+/// pixel is filled twice: filling a strip of pixels costs llvmpipe more than the two
+/// triangles a side saves. No edge paint: a strip a pixel or two wide along every edge
+/// cost a third of the track's time.
+void road(WorldMesh& runoff, WorldMesh& surface, const Centreline& line, double runoff_width, Rgba runoff_colour,
+          Rgba colour) {
   const std::vector<CentreSample> ss = simplified(line);
-  if (ss.size() < 2) return;
-  // The widths vary along a road; the bands take each kept sample's own.
-  auto widths = [&](double grow) {
-    std::vector<CentreSample> out = ss;
-    for (CentreSample& c : out) c.width = std::max(0.2, c.width + 2.0 * grow);
-    return out;
-  };
   const std::size_t n = ss.size();
-  const bool closed = line.closed();
-  auto half_band = [&](WorldMesh& m, double grow, bool clamp, Rgba c) {
-    const std::vector<CentreSample> w = widths(grow);
-    const std::size_t segs = closed ? n : n - 1;
+  if (n < 2) return;
+  const std::size_t segs = line.closed() ? n : n - 1;
+  for (std::size_t i = 0; i < segs; ++i) {
+    const CentreSample& a = ss[i];
+    const CentreSample& b = ss[(i + 1) % n];
+    surface.quad(a.position + a.normal * (0.5 * a.width), b.position + b.normal * (0.5 * b.width),
+                 b.position - b.normal * (0.5 * b.width), a.position - a.normal * (0.5 * a.width), colour);
+  }
+  if (runoff_width <= 0.0) return;
+  // From just under the road's edge (each kept sample's own width) out to the wall; on the
+  // inside of a bend it stops at the bend's centre, so it does not fold over itself.
+  for (const double side : {1.0, -1.0}) {
+    auto at = [&](const CentreSample& s, double beyond) {
+      double h = std::max(0.0, 0.5 * s.width + beyond);
+      if (s.curvature * side > 1e-9) h = std::min(h, 1.0 / std::abs(s.curvature));
+      return s.position + s.normal * (side * h);
+    };
     for (std::size_t i = 0; i < segs; ++i) {
-      const CentreSample& a = w[i];
-      const CentreSample& b = w[(i + 1) % n];
-      auto at = [&](const CentreSample& s, double side) {
-        double h = 0.5 * s.width;
-        if (clamp && s.curvature * side > 1e-9) h = std::min(h, 1.0 / std::abs(s.curvature));
-        return s.position + s.normal * (side * h);
-      };
-      m.quad(at(a, 1.0), at(b, 1.0), at(b, -1.0), at(a, -1.0), c);
+      const CentreSample& a = ss[i];
+      const CentreSample& b = ss[(i + 1) % n];
+      runoff.quad(at(a, -0.2), at(b, -0.2), at(b, runoff_width), at(a, runoff_width), runoff_colour);
     }
-  };
-  if (runoff_width > 0.0) half_band(runoff, runoff_width, true, runoff_colour);
-  if (painted) {
-    half_band(paint, -kLineInset, false, paint_colour);
-    half_band(surface, -kLineInset - kLineWidth, false, colour);
-  } else {
-    half_band(surface, 0.0, false, colour);
   }
 }
 
@@ -184,16 +179,14 @@ TrackBackdrop::TrackBackdrop(const Track& track, double view_height_m) : view_he
   const Rgba runoff_colour = backdrop_dim(track_surface_colour(spec.runoff.surface));
   land_ = spec.walls.automatic ? backdrop_dim(scenery_land_colour(layout.theme)) : runoff_colour;
   const double runoff_width = spec.walls.automatic ? spec.runoff.width + 0.8 : 0.0;  // to under the wall
-  const Rgba paint = backdrop_dim({236, 236, 228});
 
-  WorldMesh ponds(128.0), runoffs(128.0), paints(128.0), roads(128.0), standing(128.0);
+  WorldMesh ponds(128.0), runoffs(128.0), roads(128.0), standing(128.0);
   for (std::size_t i = 0; i < track.branches().size() && i < spec.branches.size(); ++i)
-    road(runoffs, paints, roads, track.branches()[i], runoff_width, runoff_colour, paint,
-         backdrop_dim(track_surface_colour(spec.branches[i].surface)), spec.branches[i].surface == Surface::Asphalt);
-  road(runoffs, paints, roads, track.centreline(), runoff_width, runoff_colour, paint,
-       backdrop_dim(track_surface_colour(spec.road_surface)), spec.road_surface == Surface::Asphalt);
+    road(runoffs, roads, track.branches()[i], runoff_width, runoff_colour,
+         backdrop_dim(track_surface_colour(spec.branches[i].surface)));
+  road(runoffs, roads, track.centreline(), runoff_width, runoff_colour, backdrop_dim(track_surface_colour(spec.road_surface)));
   scenery(ponds, standing, layout);
-  for (WorldMesh* m : {&ponds, &runoffs, &paints, &roads, &standing})
+  for (WorldMesh* m : {&ponds, &runoffs, &roads, &standing})
     if (m->triangle_count() > 0) layers_.push_back(std::move(*m));
 }
 

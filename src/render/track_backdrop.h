@@ -1,8 +1,8 @@
 #pragma once
 // TrackBackdrop: the menus' backdrop, a flight over a track in a dim, flat palette. The
-// land is the frame's clear colour; the run-off, the edge paint and the road surface (each
-// a band over the one before, along a simplified centreline) and the large scenery items'
-// footprints are opaque triangles drawn with blending off, only those in view.
+// land is the frame's clear colour; the run-off and the road surface (side by side along a
+// simplified centreline), the ponds and the large scenery items' footprints are opaque
+// triangles drawn with blending off, only those in view.
 //
 // Why this shape: under Mesa's llvmpipe (the software GL the game is measured on) a frame
 // costs its pixels and its triangles. A clear is nearly free; an opaque untextured pixel

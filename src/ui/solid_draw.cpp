@@ -3,7 +3,6 @@
 #include <SDL.h>
 
 #include <cstdint>
-#include <cstdlib>
 #include <vector>
 
 namespace racer {
@@ -51,7 +50,7 @@ void draw_batch(const ImDrawList* /*list*/, const ImDrawCmd* cmd) {
 /// Appends `triangles` to the list: into the batch of the list's last command when that is
 /// one of ours with the same blending and nothing was drawn after it, else as a new one.
 void add(ImDrawList* list, const SDL_Vertex* triangles, int count, bool blend) {
-  if (count <= 0 || std::getenv("RACER_X_NOSOLID")) return;
+  if (count <= 0) return;
   ++g_shapes;
   const ImVector<ImDrawCmd>& cmds = list->CmdBuffer;
   const int n = cmds.Size;
