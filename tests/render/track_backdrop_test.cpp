@@ -71,6 +71,8 @@ TEST_F(TrackBackdropTest, FillsTheViewOpaqueWithTheTrackOverPartOfIt) {
   ASSERT_NE(a.renderer, nullptr) << SDL_GetError();
   const Rgba road = backdrop_dim(track_surface_colour(t.spec().road_surface));
   const double length = t.centreline().length();
+  // Not at s = 0: SDL's software renderer (not the game's GL one) drops the start
+  // straight's long quad there when it follows the 1 m closing segment.
   for (const double s : {0.13 * length, 0.31 * length, 0.55 * length, 0.77 * length}) {
     const Vec2 eye = t.centreline().at(s).position + Vec2{0.37, -0.21};  // off the pixel grid
     a.fill(255, 0, 255);
@@ -87,9 +89,10 @@ TEST_F(TrackBackdropTest, FillsTheViewOpaqueWithTheTrackOverPartOfIt) {
       for (int x = 0; x < kW; ++x) land += a.pixel(x, y) == argb(backdrop.land()) ? 1 : 0;
     const double drawn = 1.0 - static_cast<double>(land) / (kW * kH);
     std::cout << "s = " << s << " m: " << 100.0 * drawn << "% of the view drawn over the land\n";
-    // The track, its run-off and the scenery over some of the view, most of it left to the
-    // clear (measured 14-33% drawn on Lantern Hill): the menu's budget of pixels.
-    EXPECT_GT(drawn, 0.05) << "at s = " << s;
+    // The road, its run-off and the scenery over some of the view, most of it left to the
+    // clear (measured 6-11% drawn on Lantern Hill): the menu's budget of pixels. Under 3%
+    // would mean the road went missing, over 45% a full-screen layer crept in.
+    EXPECT_GT(drawn, 0.03) << "at s = " << s;
     EXPECT_LT(drawn, 0.45) << "at s = " << s;
     // The eye is on the centreline: the road's colour there (flat; 2 for rounding).
     EXPECT_TRUE(close(a.pixel(kW / 2, kH / 2), road, 2)) << std::hex << a.pixel(kW / 2, kH / 2);
