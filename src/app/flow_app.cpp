@@ -195,7 +195,7 @@ void FlowApp::draw() {
     SDL_SetRenderDrawColor(r, 10, 12, 18, 255);
     SDL_RenderClear(r);
     draw_backdrop_track();
-    draw_menu_backdrop(time_, backdrop_view_ != nullptr);
+    draw_menu_backdrop(time_);
   }
   const PhaseTimer menus_time(&profile_, FramePhase::Ui);
   draw_menus();
@@ -213,7 +213,7 @@ void FlowApp::draw() {
 }
 
 void FlowApp::load_backdrop() {
-  if (backdrop_view_ || backdrop_tried_) return;
+  if (backdrop_ || backdrop_tried_) return;
   backdrop_tried_ = true;
   if (const int i = catalog_.track_index("lantern_hill"); i >= 0 && catalog_.tracks[static_cast<std::size_t>(i)].ok()) {
     // Only the meshes and the centreline are kept: the track's surface maps and cost grids
@@ -221,19 +221,18 @@ void FlowApp::load_backdrop() {
     if (auto t = Track::load(catalog_.tracks[static_cast<std::size_t>(i)].path)) {
       const Track& track = *t.value();
       backdrop_line_ = track.centreline();
-      backdrop_view_ = std::make_unique<TrackView>(track);
-      backdrop_ = std::make_unique<TrackBackdrop>(*backdrop_view_, track.bounds_min(), track.bounds_max(), 380.0);
+      backdrop_ = std::make_unique<TrackBackdrop>(track, 380.0);
     }
   }
 }
 
 void FlowApp::draw_backdrop_track() {
   load_backdrop();  // at the first menu frame: a race started from the command line never needs it
-  if (!backdrop_view_) return;
+  if (!backdrop_) return;
   int w = 0, h = 0;
   window_.output_size(w, h);
-  // A slow flight along the centreline: the track drawn once into a texture (at the first
-  // frame and when the window's size changes), a copy of the part in view every frame.
+  // A slow flight along the centreline: the part of the track in view drawn each frame
+  // (opaque, over the land as the clear colour).
   const Centreline& line = backdrop_line_;
   const CentreSample at = line.at(std::fmod(time_ * 30.0, line.length()));
   backdrop_->draw(window_.renderer(), w, h, at.position);
@@ -382,7 +381,6 @@ RaceStorage FlowApp::race_storage() {
 void FlowApp::start_race(const RacePlan& plan) {
   std::string error;
   race_.reset();  // the old race's world goes first
-  if (backdrop_) backdrop_->release();  // the menus' cached track: not needed in a race
   audio_.reset_cues();
   race_ = RaceScreen::create(plan, catalog_, settings_, race_storage(), error);
   if (race_) race_->race().set_probe(&ai_timer_);

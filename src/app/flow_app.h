@@ -194,8 +194,7 @@ class FlowApp {
   // The menus' backdrop (null if the track does not load: the plain backdrop).
   Centreline backdrop_line_;  ///< the flight's path
   bool backdrop_tried_ = false;
-  std::unique_ptr<TrackView> backdrop_view_;
-  std::unique_ptr<TrackBackdrop> backdrop_;  ///< backdrop_view_ cached in a texture
+  std::unique_ptr<TrackBackdrop> backdrop_;
 
   // The setup screens' previews, made when first shown (index: the catalog's).
   struct CarCard {

@@ -30,7 +30,8 @@ void draw_title(const UiFonts& fonts) {
   const char* title = "RACER";
   const ImVec2 ts = fonts.title->CalcTextSizeA(size, FLT_MAX, 0.0f, title);
   const ImVec2 at{(d.x - ts.x) * 0.5f, d.y * 0.07f};
-  dl->AddText(fonts.title, size, {at.x + 4.0f * s, at.y + 5.0f * s}, IM_COL32(0, 0, 0, 150), title);
+  // No drop shadow: the backdrop is dark enough, and its glyphs would be as many blended
+  // pixels again.
   dl->AddText(fonts.title, size, at, IM_COL32(255, 255, 255, 255), title);
   const float sub = fonts.menu_size * (s / fonts.menu_scale) * 0.7f;
   const char* tagline = "TOP-DOWN RACING  \xC2\xB7  REAL PHYSICS  \xC2\xB7  AI RIVALS";

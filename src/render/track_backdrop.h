@@ -1,47 +1,49 @@
 #pragma once
-// TrackBackdrop: a TrackView drawn once into a texture, north up at one scale, then copied
-// to the screen each frame for a view that only moves (the menus' backdrop flight along a
-// track). Drawing the track's meshes every frame cost the main menu a whole core in
-// software GL; a copy of the visible part costs a fraction of that.
+// TrackBackdrop: the menus' backdrop, a flight over a track in a dim, flat palette. The
+// land is the frame's clear colour; the run-off and the road surface (side by side along a
+// simplified centreline), the ponds and the large scenery items' footprints are opaque
+// triangles drawn with blending off, only those in view.
+//
+// Why this shape: under Mesa's llvmpipe (the software GL the game is measured on) a frame
+// costs its pixels and its triangles. A clear is nearly free; an opaque untextured pixel
+// costs about half a blended one; a full-screen texture copy more than a whole opaque
+// screen; a triangle about 1 us, as much as 400 opaque pixels. The track's own view
+// (render/track_view.h: grain, fringes, shadows, tens of thousands of triangles) costs
+// 130 ms a frame there, a cached copy of it in a texture 6-10 ms. This one fills about an
+// eighth of the view at 380 m, with a few hundred triangles, and holds no texture.
+#include <cstddef>
+#include <vector>
+
 #include <SDL.h>
 
 #include "core/vec2.h"
-#include "render/camera.h"
-#include "render/track_view.h"
+#include "render/mesh.h"
+#include "render/world_mesh.h"
+#include "track/track.h"
 
 namespace racer {
 
 class TrackBackdrop {
  public:
-  /// `view` must outlive the backdrop. `bounds_min/max`: the track's extent (m);
-  /// `view_height_m`: metres visible top to bottom.
-  TrackBackdrop(const TrackView& view, Vec2 bounds_min, Vec2 bounds_max, double view_height_m);
-  ~TrackBackdrop();
-  TrackBackdrop(const TrackBackdrop&) = delete;
-  TrackBackdrop& operator=(const TrackBackdrop&) = delete;
+  /// Builds the meshes from `track` (not kept). `view_height_m`: metres visible top to bottom.
+  TrackBackdrop(const Track& track, double view_height_m);
 
-  /// Fills the `width` x `height` px target with the track centred on `eye` (m). The
-  /// texture is drawn on the first call and again when the size changes; if it cannot be
-  /// made (too large for the renderer, no render targets) the meshes are drawn directly.
-  void draw(SDL_Renderer* renderer, int width, int height, Vec2 eye);
-  /// Frees the texture (a race does not need it); the next draw() makes it again.
-  void release();
-  /// Times the track was drawn into the texture (tests).
-  int textures_drawn() const { return textures_drawn_; }
-  /// Whether the last draw() copied the texture (false: drew the meshes).
-  bool cached() const { return texture_ != nullptr; }
+  /// Clears the `width` x `height` px target to the land and draws the track centred on
+  /// `eye` (m), north up. Leaves the renderer's draw colour and blend mode as they were.
+  void draw(SDL_Renderer* renderer, int width, int height, Vec2 eye) const;
+
+  /// The clear colour (the land beyond the walls, dimmed).
+  Rgba land() const { return land_; }
+  std::size_t triangle_count() const;
 
  private:
-  bool make_texture(SDL_Renderer* renderer, int width, int height);
-
-  const TrackView& view_;
-  Vec2 bounds_min_, bounds_max_;
   double view_height_m_;
-  SDL_Texture* texture_ = nullptr;
-  SDL_Renderer* texture_renderer_ = nullptr;  ///< the renderer the texture belongs to
-  int for_width_ = 0, for_height_ = 0;        ///< px, the viewport it was made for
-  Camera texture_camera_;                     ///< world -> texture pixels
-  int textures_drawn_ = 0;
+  Rgba land_;
+  std::vector<WorldMesh> layers_;  ///< in drawing order
 };
+
+/// A colour as the menus' backdrop shows it: most of the way to a dark blue-grey night, so
+/// the menu's panels and text read over it without a translucent layer in between.
+Rgba backdrop_dim(Rgba c);
 
 }  // namespace racer

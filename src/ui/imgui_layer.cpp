@@ -8,9 +8,11 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "ui/solid_draw.h"
+
 namespace racer {
 
-ImGuiLayer::ImGuiLayer(SDL_Window* window, SDL_Renderer* renderer, const std::string& font_path) {
+ImGuiLayer::ImGuiLayer(SDL_Window* window, SDL_Renderer* renderer, const std::string& font_path) : renderer_(renderer) {
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
@@ -62,6 +64,7 @@ ImGuiLayer::~ImGuiLayer() {
 void ImGuiLayer::process_event(const SDL_Event& e) { ImGui_ImplSDL2_ProcessEvent(&e); }
 
 void ImGuiLayer::begin_frame(double fixed_dt) {
+  solid_begin_frame(renderer_);
   ImGui_ImplSDLRenderer_NewFrame();
   ImGui_ImplSDL2_NewFrame();
   if (fixed_dt > 0.0) ImGui::GetIO().DeltaTime = static_cast<float>(fixed_dt);

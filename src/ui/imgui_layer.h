@@ -44,6 +44,7 @@ class ImGuiLayer {
   const UiFonts& fonts() const { return fonts_; }
 
  private:
+  SDL_Renderer* renderer_;  ///< draws the solid shapes (ui/solid_draw.h)
   UiFonts fonts_;
 };
 

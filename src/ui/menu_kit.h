@@ -1,7 +1,8 @@
 #pragma once
-// The game's menu widgets, drawn with Dear ImGui in the game's style: a dark backdrop with
-// racing stripes, one centred translucent panel, big rows with an orange accent on the
-// focused one, value rows "Label   < value >" changed with left / right.
+// The game's menu widgets, drawn with Dear ImGui in the game's style: a chequered band
+// along the bottom, one centred opaque panel (its areas drawn with blending off, see
+// ui/solid_draw.h), big rows with an orange accent on the focused one, value rows
+// "Label   < value >" changed with left / right.
 //
 // Focus is the menu's own (MenuList::focus), moved by NavInput: up / down / left / right /
 // confirm / back edges that the app builds from key presses (arrows, Enter, Esc) and
@@ -31,10 +32,10 @@ float ui_scale();
 /// transparent and slide up into place from 24 units below. Set once per frame.
 void set_menu_motion(float progress);
 
-/// The menu backdrop (a dark gradient, stripes, a chequered band), full screen, drawn
-/// behind everything. `t`: s, moves the stripes slowly. `over_picture`: the gradient is
-/// translucent, darkening what was drawn before it (a track).
-void draw_menu_backdrop(double t, bool over_picture = false);
+/// The menu backdrop's own part: a chequered band along the bottom of the screen with an
+/// orange rule over it, opaque, drawn behind everything else of ImGui's (over the track
+/// flight or the clear colour). `t`: s, drifts the band slowly.
+void draw_menu_backdrop(double t);
 /// Darkens what is on screen (the race under the pause menu).
 void draw_dim();
 
