@@ -20,9 +20,10 @@ struct DrawRun {
 };
 
 /// Default shortest opaque stretch worth its own draw call, triangles: shorter ones stay in
-/// the blended stretch round them (a draw call and a blend-state change cost more than
-/// blending a few small triangles).
-inline constexpr std::size_t kMinOpaqueRun = 16;
+/// the blended stretch round them. A draw call and a blend-state change cost more than
+/// blending a few small triangles: at 16 a car split into five calls for pixels it hardly
+/// covers; at 64 the ground layers, walls and buildings still go unblended.
+inline constexpr std::size_t kMinOpaqueRun = 64;
 
 /// Splits `vertices` (a triangle list, a partial last triangle ignored) into runs in order
 /// that cover it exactly: stretches of at least `min_opaque` opaque triangles are opaque
