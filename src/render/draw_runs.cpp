@@ -29,10 +29,15 @@ std::vector<DrawRun> opacity_runs(std::span<const SDL_Vertex> vertices, std::siz
 }
 
 void draw_in_runs(SDL_Renderer* renderer, std::span<const SDL_Vertex> vertices, std::size_t min_opaque) {
-  const std::vector<DrawRun> runs = opacity_runs(vertices, min_opaque);
-  if (runs.empty()) return;
   SDL_BlendMode blended = SDL_BLENDMODE_BLEND;
   SDL_GetRenderDrawBlendMode(renderer, &blended);
+  if (blended != SDL_BLENDMODE_BLEND) {  // only "over" lets an opaque triangle replace what is under it
+    if (vertices.size() >= 3)
+      SDL_RenderGeometry(renderer, nullptr, vertices.data(), static_cast<int>(vertices.size() - vertices.size() % 3), nullptr, 0);
+    return;
+  }
+  const std::vector<DrawRun> runs = opacity_runs(vertices, min_opaque);
+  if (runs.empty()) return;
   for (const DrawRun& r : runs) {
     SDL_SetRenderDrawBlendMode(renderer, r.opaque ? SDL_BLENDMODE_NONE : blended);
     SDL_RenderGeometry(renderer, nullptr, vertices.data() + r.first, static_cast<int>(r.count), nullptr, 0);

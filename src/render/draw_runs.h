@@ -30,8 +30,9 @@ inline constexpr std::size_t kMinOpaqueRun = 64;
 /// runs, everything else is merged into blended runs. Neighbouring runs differ in opacity.
 std::vector<DrawRun> opacity_runs(std::span<const SDL_Vertex> vertices, std::size_t min_opaque = kMinOpaqueRun);
 
-/// Draws the list with SDL_RenderGeometry as opacity_runs splits it: opaque runs with
-/// SDL_BLENDMODE_NONE, the others with the renderer's current draw blend mode (restored).
+/// Draws the list with SDL_RenderGeometry as opacity_runs splits it when the renderer's draw
+/// blend mode is SDL_BLENDMODE_BLEND: opaque runs with SDL_BLENDMODE_NONE, the others
+/// blended (the mode restored). Under any other mode (additive sparks, say) all in one call.
 void draw_in_runs(SDL_Renderer* renderer, std::span<const SDL_Vertex> vertices, std::size_t min_opaque = kMinOpaqueRun);
 
 }  // namespace racer

@@ -1,5 +1,7 @@
 // Opaque runs: the split keeps the triangles' order and covers the list exactly, long
-// opaque stretches become unblended runs, short ones stay in the blended stretch round them.
+// opaque stretches become unblended runs, short ones stay in the blended stretch round them;
+// drawn (SDL's software renderer on a surface), the picture is the one of a single blended
+// call, and under another blend mode (additive) nothing is split.
 #include "render/draw_runs.h"
 
 #include <gtest/gtest.h>
@@ -70,6 +72,54 @@ TEST(DrawRuns, APartialLastTriangleIsLeftOut) {
   const auto runs = opacity_runs(v, 1);
   EXPECT_EQ(describe(runs), "O2 ");
   expect_contiguous(runs, v.size());
+}
+
+/// `n` opaque triangles, each the same quarter of a 16 x 16 target, then one translucent.
+std::vector<SDL_Vertex> stacked(int n, SDL_Color colour) {
+  std::vector<SDL_Vertex> v;
+  for (int i = 0; i < n; ++i)
+    for (const SDL_FPoint p : {SDL_FPoint{0.0f, 0.0f}, SDL_FPoint{16.0f, 0.0f}, SDL_FPoint{0.0f, 16.0f}})
+      v.push_back({p, colour, {0.0f, 0.0f}});
+  for (const SDL_FPoint p : {SDL_FPoint{0.0f, 0.0f}, SDL_FPoint{16.0f, 0.0f}, SDL_FPoint{0.0f, 16.0f}})
+    v.push_back({p, {200, 0, 0, 128}, {0.0f, 0.0f}});
+  return v;
+}
+
+/// The pixel at (2, 2) of a 16 x 16 ARGB target cleared to grey, after `draw` under `mode`.
+template <typename Draw>
+Uint32 pixel_after(SDL_BlendMode mode, Draw draw) {
+  SDL_Surface* s = SDL_CreateRGBSurfaceWithFormat(0, 16, 16, 32, SDL_PIXELFORMAT_ARGB8888);
+  SDL_Renderer* r = SDL_CreateSoftwareRenderer(s);
+  SDL_SetRenderDrawColor(r, 40, 40, 40, 255);
+  SDL_RenderClear(r);
+  SDL_SetRenderDrawBlendMode(r, mode);
+  draw(r);
+  SDL_RenderFlush(r);
+  SDL_BlendMode after = SDL_BLENDMODE_INVALID;
+  SDL_GetRenderDrawBlendMode(r, &after);
+  EXPECT_EQ(after, mode) << "the blend mode is restored";
+  const Uint32 p = static_cast<const Uint32*>(s->pixels)[2 * (s->pitch / 4) + 2];
+  SDL_DestroyRenderer(r);
+  SDL_FreeSurface(s);
+  return p;
+}
+
+TEST(DrawRuns, DrawnInRunsLooksAsOneBlendedCall) {
+  const auto v = stacked(70, {20, 90, 160, 255});
+  const auto runs = opacity_runs(v);
+  ASSERT_EQ(describe(runs), "O70 B1 ");
+  const Uint32 split = pixel_after(SDL_BLENDMODE_BLEND, [&](SDL_Renderer* r) { draw_in_runs(r, v); });
+  const Uint32 whole = pixel_after(SDL_BLENDMODE_BLEND, [&](SDL_Renderer* r) {
+    SDL_RenderGeometry(r, nullptr, v.data(), static_cast<int>(v.size()), nullptr, 0);
+  });
+  EXPECT_EQ(split, whole);
+}
+
+TEST(DrawRuns, AdditiveGeometryIsNotSplit) {
+  // Added 70 times, the blue channel saturates; drawn unblended it would be 160 only.
+  const auto v = stacked(70, {0, 0, 160, 255});
+  const Uint32 p = pixel_after(SDL_BLENDMODE_ADD, [&](SDL_Renderer* r) { draw_in_runs(r, v); });
+  EXPECT_EQ(p & 0xFF, 255u) << "blue added up";
 }
 
 }  // namespace
