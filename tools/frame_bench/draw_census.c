@@ -6,7 +6,9 @@
  * a texture is used, the blend mode (0 none, 1 blend, 2 add), the triangles, those under
  * 4 px^2 ("tiny"), those with all three vertices opaque, and the area on screen clipped to
  * 1280x720, in screens (1.0 = every pixel once); also the SDL_RenderCopyF and
- * SDL_RenderClear calls.
+ * SDL_RenderClear calls. The game's meshes all draw through render/draw_runs, so their
+ * caller is that function: the calls' order (the race screen's drawing order) tells the
+ * layers apart.
  *   cc -shared -fPIC -O2 tools/frame_bench/draw_census.c -o /tmp/draw_census.so -ldl -lm $(sdl2-config --cflags)
  *   CENSUS_FRAME=600 CENSUS_OUT=census.txt SDL_AUDIODRIVER=dummy LD_PRELOAD=/tmp/draw_census.so \
  *     xvfb-run -a -s "-screen 0 1280x720x24" ./build/racer --track tracks/port_ardent.json \
