@@ -218,6 +218,14 @@ Vec2 drawn_tyre_position(const CarSnapshot& car, std::size_t i, const CarSpec& s
 
 void draw_car(SDL_Renderer* renderer, const Camera& camera, const CarSnapshot& car, const CarSpec& spec,
               const Livery& livery) {
+  // A car wholly out of view is left out (its thousand triangles would all be clipped):
+  // everything drawn lies within its length (tyres, body, the brake glow) plus the
+  // shadow's offset from the centre; 2 m of slack.
+  const double reach = spec.body.length + 2.0;
+  const Vec2 lo = camera.visible_min(), hi = camera.visible_max();
+  if (!(car.position.x > lo.x - reach && car.position.x < hi.x + reach && car.position.y > lo.y - reach &&
+        car.position.y < hi.y + reach))
+    return;
   const CarArt& art = art_for(spec, livery);
   const Frame body{camera, car.position, car.heading};
   const Frame shadow{camera, car.position + Vec2{0.18, -0.26}, car.heading};

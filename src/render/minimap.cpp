@@ -102,10 +102,20 @@ MinimapTransform Minimap::transform(const ScreenRect& rect) const {
 
 // ---- drawing --------------------------------------------------------------------------------
 
-void Minimap::draw(SDL_Renderer* renderer, const ScreenRect& rect, std::span<const MinimapCar> cars) const {
+Minimap::~Minimap() {
+  if (texture_ != nullptr) SDL_DestroyTexture(texture_);
+}
+
+void Minimap::set_cached(bool on) const {
+  use_texture_ = on;
+  if (!on && texture_ != nullptr) SDL_DestroyTexture(texture_);
+  if (!on) texture_ = nullptr;
+  texture_renderer_ = nullptr;  // made again on the next draw when on
+}
+
+void Minimap::draw_static(Mesh& m, const ScreenRect& rect) const {
   const MinimapTransform t = transform(rect);
   const double unit = std::min(rect.w, rect.h) / 200.0;  // 1 at a 200 px box
-  Mesh m;
   // The plate: dark glass with a thin light rim.
   const Vec2 a{rect.x, rect.y}, b{rect.x + rect.w, rect.y}, c{rect.x + rect.w, rect.y + rect.h}, d{rect.x, rect.y + rect.h};
   m.quad(a, b, c, d, Rgba{10, 12, 16, 150});
@@ -134,6 +144,63 @@ void Minimap::draw(SDL_Renderer* renderer, const ScreenRect& rect, std::span<con
       m.line(mid - u * half, mid + u * half, std::max(3.0, 3.4 * unit), Rgba{20, 20, 24, 255});
       m.line(mid - u * half, mid + u * half, std::max(1.5, 1.8 * unit), Rgba{255, 255, 255, 255});
     }
+  }
+}
+
+bool Minimap::make_texture(SDL_Renderer* r, const ScreenRect& rect) const {
+  if (texture_ != nullptr) SDL_DestroyTexture(texture_);
+  texture_ = nullptr;
+  texture_renderer_ = r;
+  texture_rect_ = rect;
+  // The rect in whole pixels, with 2 px round it for the feathered edges.
+  texture_x_ = static_cast<int>(std::floor(rect.x)) - 2;
+  texture_y_ = static_cast<int>(std::floor(rect.y)) - 2;
+  texture_w_ = static_cast<int>(std::ceil(rect.x + rect.w)) + 2 - texture_x_;
+  texture_h_ = static_cast<int>(std::ceil(rect.y + rect.h)) + 2 - texture_y_;
+  SDL_RendererInfo info;
+  if (SDL_GetRendererInfo(r, &info) != 0 || (info.flags & SDL_RENDERER_TARGETTEXTURE) == 0) return false;
+  if (texture_w_ <= 0 || texture_h_ <= 0 || texture_w_ > 4096 || texture_h_ > 4096) return false;
+  SDL_Texture* t = SDL_CreateTexture(r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, texture_w_, texture_h_);
+  if (t == nullptr) return false;
+  // Copied with premultiplied alpha: SDL's blend mode leaves colour x alpha and the
+  // coverage in a target cleared to transparent, so "over" composes to the same picture.
+  const SDL_BlendMode premultiplied =
+      SDL_ComposeCustomBlendMode(SDL_BLENDFACTOR_ONE, SDL_BLENDFACTOR_ONE_MINUS_SRC_ALPHA, SDL_BLENDOPERATION_ADD,
+                                 SDL_BLENDFACTOR_ONE, SDL_BLENDFACTOR_ONE_MINUS_SRC_ALPHA, SDL_BLENDOPERATION_ADD);
+  SDL_Texture* previous = SDL_GetRenderTarget(r);
+  if (SDL_SetTextureBlendMode(t, premultiplied) != 0 || SDL_SetRenderTarget(r, t) != 0) {
+    SDL_DestroyTexture(t);
+    return false;
+  }
+  Uint8 cr = 0, cg = 0, cb = 0, ca = 0;
+  SDL_GetRenderDrawColor(r, &cr, &cg, &cb, &ca);
+  SDL_BlendMode mode = SDL_BLENDMODE_BLEND;
+  SDL_GetRenderDrawBlendMode(r, &mode);
+  SDL_SetRenderDrawColor(r, 0, 0, 0, 0);
+  SDL_RenderClear(r);
+  SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+  Mesh m;
+  draw_static(m, {rect.x - texture_x_, rect.y - texture_y_, rect.w, rect.h});
+  m.draw(r);
+  SDL_SetRenderDrawBlendMode(r, mode);
+  SDL_SetRenderDrawColor(r, cr, cg, cb, ca);
+  SDL_SetRenderTarget(r, previous);
+  texture_ = t;
+  ++textures_drawn_;
+  return true;
+}
+
+void Minimap::draw(SDL_Renderer* renderer, const ScreenRect& rect, std::span<const MinimapCar> cars) const {
+  const MinimapTransform t = transform(rect);
+  const double unit = std::min(rect.w, rect.h) / 200.0;  // 1 at a 200 px box
+  const bool same_rect = rect.x == texture_rect_.x && rect.y == texture_rect_.y && rect.w == texture_rect_.w && rect.h == texture_rect_.h;
+  if (use_texture_ && (renderer != texture_renderer_ || !same_rect)) make_texture(renderer, rect);
+  Mesh m;
+  if (texture_ != nullptr) {
+    const SDL_Rect dst{texture_x_, texture_y_, texture_w_, texture_h_};
+    SDL_RenderCopy(renderer, texture_, nullptr, &dst);
+  } else {
+    draw_static(m, rect);
   }
   // The cars: the others first, the player on top.
   const double r_car = std::max(2.5, 4.2 * unit), r_player = std::max(3.5, 5.6 * unit);

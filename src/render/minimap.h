@@ -3,6 +3,9 @@
 // the aspect kept: the road (main loop and branches) as a band with a dark rim, the start
 // line, and every car as a coloured dot (the player's bigger, ringed in white, drawn last).
 // The outline is taken from the Track once; the cars are plain data passed every frame.
+// The plate, the road and the start line (thousands of small feathered triangles) are drawn
+// once into a texture per box, with premultiplied alpha, and copied under the dots each
+// frame: the same picture for a fraction of the software renderer's work.
 //
 // Sections: layout (pure) | Minimap.
 #include <span>
@@ -57,6 +60,9 @@ class Minimap {
  public:
   /// Copies the outline; the track need not outlive the minimap.
   explicit Minimap(const Track& track);
+  ~Minimap();
+  Minimap(const Minimap&) = delete;
+  Minimap& operator=(const Minimap&) = delete;
 
   /// m, bounding box of the road (edges included).
   Vec2 world_min() const { return lo_; }
@@ -65,10 +71,22 @@ class Minimap {
   /// The transform draw() uses for `rect`.
   MinimapTransform transform(const ScreenRect& rect) const;
 
-  /// Draws the plate, the road and the cars in `rect` (see minimap_rect).
+  /// Draws the plate, the road and the cars in `rect` (see minimap_rect). The plate and
+  /// road come from the texture, made on the first call and again when the rect changes;
+  /// if it cannot be made (no render targets or custom blend modes) they are drawn directly.
   void draw(SDL_Renderer* renderer, const ScreenRect& rect, std::span<const MinimapCar> cars) const;
+  /// Whether draw() may use the texture (default yes); off, it draws everything directly.
+  void set_cached(bool on) const;
+  /// Times the plate and road were drawn into the texture (tests).
+  int textures_drawn() const { return textures_drawn_; }
+  /// Whether the last draw() copied the texture.
+  bool cached() const { return texture_ != nullptr; }
 
  private:
+  /// The plate, the road and the start line for `rect` into `m` (screen px).
+  void draw_static(Mesh& m, const ScreenRect& rect) const;
+  bool make_texture(SDL_Renderer* renderer, const ScreenRect& rect) const;
+
   struct Road {
     std::vector<Vec2> points;  ///< m, thinned centreline
     bool closed = true;
@@ -77,6 +95,13 @@ class Minimap {
   std::vector<Road> roads_;  ///< main loop first, then branches
   Gate start_;
   Vec2 lo_, hi_;
+  // The texture of draw_static for one rect: its top-left corner on screen (whole px).
+  mutable SDL_Texture* texture_ = nullptr;
+  mutable SDL_Renderer* texture_renderer_ = nullptr;
+  mutable ScreenRect texture_rect_{};
+  mutable int texture_x_ = 0, texture_y_ = 0, texture_w_ = 0, texture_h_ = 0;
+  mutable int textures_drawn_ = 0;
+  mutable bool use_texture_ = true;
 };
 
 }  // namespace racer

@@ -154,5 +154,38 @@ TEST(EngineVoice, OutputDoesNotDependOnBlockSize) {
   EXPECT_EQ(a, b);
 }
 
+// The phasor oscillator (a rotation recurrence, exact again every control period) gives
+// the samples of the exact one (sin/cos every sample) within 1e-6, about 2e-6 of the
+// tone's 0.55 peak, 120 dB under it: far below hearing. Measured: the same floats at 48
+// and 44.1 kHz, 7e-9 at 8 kHz (where a control period's phase steps change most; the
+// short rotation series' error grows with the eighth power of that change). The drive is
+// a game's: a new target every 1/60 s, revving up through gear shifts, stalling to silence
+// and starting again, the rev limit, at three sample rates and several cylinder counts.
+TEST(EngineVoice, PhasorOscillatorMatchesTheExactOne) {
+  for (const double rate : {48000.0, 44100.0, 8000.0}) {
+    EngineVoice phasor(rate, 11, EngineVoice::Oscillator::Phasor), exact(rate, 11, EngineVoice::Oscillator::Exact);
+    const auto frame = static_cast<std::size_t>(rate / 60.0);
+    double worst = 0.0, loudest = 0.0;
+    for (int f = 0; f < 60 * 6; ++f) {
+      const double t = f / 60.0;
+      double rpm = 900.0 + 6000.0 * std::fmod(t, 1.5) / 1.5;  // revving up, a shift every 1.5 s
+      if (t > 4.0 && t < 4.5) rpm = 50.0;                      // stalled: silent
+      if (t > 5.2) rpm = 19000.0;                              // the limit: few harmonics
+      const EngineParams p{rpm, 0.5 + 0.5 * std::sin(3.0 * t), 2 + (f / 90) * 2};
+      phasor.set(p);
+      exact.set(p);
+      std::vector<float> a(frame, 0.0f), b(frame, 0.0f);
+      phasor.render_add(a);
+      exact.render_add(b);
+      for (std::size_t i = 0; i < a.size(); ++i) {
+        worst = std::max(worst, static_cast<double>(std::abs(a[i] - b[i])));
+        loudest = std::max(loudest, static_cast<double>(std::abs(b[i])));
+      }
+    }
+    EXPECT_LT(worst, 1e-6) << rate << " Hz";
+    EXPECT_GT(loudest, 0.1) << "the comparison heard a tone";
+  }
+}
+
 }  // namespace
 }  // namespace racer::audio
