@@ -185,6 +185,10 @@ class TrackBuilder {
   Vec2 cell_centre(int x, int y) const {
     return track_->raster_origin_ + Vec2{(x + 0.5) * track_build::kRasterCell, (y + 0.5) * track_build::kRasterCell};
   }
+  // A raster cell's flags (CellFlag bits) and surface; (x, y) in bounds.
+  std::uint8_t cell_flags(int x, int y) const { return static_cast<std::uint8_t>(track_->cells_.get(x, y) >> 4); }
+  Surface cell_surface(int x, int y) const { return static_cast<Surface>(track_->cells_.get(x, y) & 0x0F); }
+  void set_cell(int x, int y, Surface s, std::uint8_t flags) { track_->cells_.set(x, y, Track::cell_byte(s, flags)); }
 
   // ---- track.cpp
   void build_centrelines();
