@@ -60,9 +60,7 @@ bool TrackBuilder::compute_bounds() {
   track_->raster_cell_ = kRasterCell;
   track_->raster_w_ = static_cast<int>(std::ceil(w));
   track_->raster_h_ = static_cast<int>(std::ceil(h));
-  const std::size_t cells = static_cast<std::size_t>(track_->raster_w_) * static_cast<std::size_t>(track_->raster_h_);
-  edge_.assign(cells, std::numeric_limits<float>::max());
-  owner_.assign(cells, -1);
+  road_ = TiledRaster<RoadCell>(track_->raster_w_, track_->raster_h_, RoadCell{});
   return true;
 }
 
@@ -214,14 +212,11 @@ void TrackBuilder::rasterise_segment(int c, int k, int samples, const CentreSamp
       const Vec2 p{o.x + (x + 0.5) * kRasterCell, py};
       const double u = l2 > 0.0 ? std::clamp(dot(p - a, d) / l2, 0.0, 1.0) : 0.0;
       const double h = lerp(ha, hb, u);
-      const std::size_t i = cell(x, y);
       // e = |p - q| - h improves on the cell's value only if |p - q|^2 < (value + h)^2.
-      const double bound = static_cast<double>(edge_[i]) + h;
+      const double bound = static_cast<double>(road_.get(x, y).edge) + h;
       const double d2 = length_squared(p - (a + d * u));
-      if (bound > 0.0 && d2 < bound * bound) {
-        edge_[i] = static_cast<float>(std::sqrt(d2) - h);
-        owner_[i] = (c << 24) | (k + std::min(static_cast<int>(u * samples), samples - 1));
-      }
+      if (bound > 0.0 && d2 < bound * bound)
+        road_.set(x, y, {static_cast<float>(std::sqrt(d2) - h), (c << 24) | (k + std::min(static_cast<int>(u * samples), samples - 1))});
     }
   }
 }
@@ -237,14 +232,14 @@ void TrackBuilder::classify_cells() {
   const double runoff = spec().runoff.width, kw = spec().kerbs.width;
   for (int y = 0; y < t.raster_h_; ++y)
     for (int x = 0; x < t.raster_w_; ++x) {
-      const std::size_t i = cell(x, y);
-      const double e = edge_[i];
-      if (owner_[i] < 0 || e > runoff) continue;
+      const RoadCell rc = road_.get(x, y);
+      const double e = rc.edge;
+      if (rc.owner < 0 || e > runoff) continue;
       if (e > 0.0) {
         set_cell(x, y, runoff_surface, kCellRunoff);
         continue;
       }
-      const int c = owner_[i] >> 24, k = owner_[i] & 0xFFFFFF;
+      const int c = rc.owner >> 24, k = rc.owner & 0xFFFFFF;
       const Centreline& line = part_line(c);
       const Surface road = c == 0 ? spec().road_surface : spec().branches[static_cast<std::size_t>(c - 1)].surface;
       if (e <= -kw) {

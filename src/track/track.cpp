@@ -43,6 +43,7 @@ Result<std::shared_ptr<const Track>> TrackBuilder::build() {
   paint_zones();
   extract_walls();                          // wall_contours.cpp
   place_stations();                         // stations.cpp
+  road_ = {};                               // the road distance raster's last reader was above
   place_grid();                             // placements.cpp
   check_placements();
   check_scenery();

@@ -91,10 +91,10 @@ void TrackBuilder::extract_walls() {
   const int W = track_->raster_w_, H = track_->raster_h_;
   const auto runoff = static_cast<float>(spec().runoff.width);
   auto value = [&](int x, int y) {
-    const std::size_t i = cell(x, y);
     // Drivable exactly where classify_cells says so (e <= runoff); never exactly 0, so
     // crossings fall strictly inside square edges.
-    const float f = owner_[i] < 0 ? 1e6f : edge_[i] - runoff;
+    const RoadCell rc = road_.get(x, y);
+    const float f = rc.owner < 0 ? 1e6f : rc.edge - runoff;
     return (cell_flags(x, y) & kCellOutside) ? std::max(f, 1e-6f) : std::min(f, -1e-6f);
   };
   auto edge_id = [&](int x, int y, bool vertical) {
