@@ -39,6 +39,12 @@ class CostGrid {
     return cost_.empty() ? palette_[cost_index_[index(x, y)]] : cost_[index(x, y)];
   }
 
+  /// Bytes the cells hold (capacity included).
+  std::size_t memory_bytes() const {
+    return blocked_.capacity() + clearance_.capacity() * sizeof(float) + cost_index_.capacity() +
+           (palette_.capacity() + cost_.capacity()) * sizeof(float);
+  }
+
   void set_blocked(int x, int y, bool blocked) { blocked_[index(x, y)] = blocked ? 1 : 0; }
   void set_surface_cost(int x, int y, float cost);
   /// Recomputes the clearance field from the blocked cells (exact Euclidean distance

@@ -38,13 +38,13 @@ class TiledRaster {
     if (s == 0) {
       if (value == background_) return;
       s = static_cast<std::uint32_t>(cells_.size() / kTileCells);
-      cells_.resize(cells_.size() + kTileCells, background_);
+      cells_.insert(cells_.end(), kTileCells, background_);
     }
-    cells_[offset(s, x, y)] = value;
+    *(cells_.data() + offset(s, x, y)) = value;
   }
 
   /// Tiles with storage of their own (the shared background tile not counted).
-  std::size_t stored_tiles() const { return cells_.size() / kTileCells - 1; }
+  std::size_t stored_tiles() const { return cells_.empty() ? 0 : cells_.size() / kTileCells - 1; }
   /// Bytes held (tile slots and cells, capacity included).
   std::size_t memory_bytes() const { return slot_.capacity() * sizeof(std::uint32_t) + cells_.capacity() * sizeof(T); }
   /// Frees the spare capacity left by growing tile by tile (once the raster is complete).

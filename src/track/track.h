@@ -79,6 +79,8 @@ class Track final : public SurfaceMap {
   /// s along the centreline where each sector begins (sector 0 at the line).
   const std::vector<double>& sector_starts() const { return sector_starts_; }
   const CostGrid& cost_grid() const { return cost_grid_; }
+  /// Bytes the surface raster holds (its stored tiles and their index).
+  std::size_t raster_bytes() const { return cells_.memory_bytes(); }
   /// Bounding box of everything inside the walls, m.
   Vec2 bounds_min() const { return bounds_min_; }
   Vec2 bounds_max() const { return bounds_max_; }
