@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 namespace racer {
@@ -53,7 +54,34 @@ CostGrid::CostGrid(Vec2 origin, double cell, int w, int h)
   const std::size_t n = static_cast<std::size_t>(w_) * static_cast<std::size_t>(h_);
   blocked_.assign(n, 0);
   clearance_.assign(n, 0.0f);
-  cost_.assign(n, 1.0f);
+  cost_index_.assign(n, 0);
+  palette_.assign(1, 1.0f);
+}
+
+void CostGrid::set_surface_cost(int x, int y, float cost) {
+  const std::size_t i = index(x, y);
+  if (!cost_.empty()) {
+    cost_[i] = cost;
+    return;
+  }
+  // Bit-for-bit equal values share an entry (so -0 and 0, or two NaNs, stay apart).
+  const auto same = [cost](float v) { return std::memcmp(&v, &cost, sizeof v) == 0; };
+  const auto it = std::find_if(palette_.begin(), palette_.end(), same);
+  if (it != palette_.end()) {
+    cost_index_[i] = static_cast<std::uint8_t>(it - palette_.begin());
+    return;
+  }
+  if (palette_.size() <= 0xFF) {
+    cost_index_[i] = static_cast<std::uint8_t>(palette_.size());
+    palette_.push_back(cost);
+    return;
+  }
+  // A 257th distinct cost: one float per cell from now on.
+  cost_.resize(cost_index_.size());
+  for (std::size_t j = 0; j < cost_index_.size(); ++j) cost_[j] = palette_[cost_index_[j]];
+  cost_index_ = {};
+  palette_ = {};
+  cost_[i] = cost;
 }
 
 Vec2 CostGrid::cell_centre(int x, int y) const {

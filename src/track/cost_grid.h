@@ -1,7 +1,8 @@
 #pragma once
 // CostGrid: the AI's view of a track: square cells (about 0.5 m), each drivable or not,
 // with the distance to the nearest wall or obstacle (an exact Euclidean distance field,
-// so clearance is one lookup) and a surface cost (1 on asphalt, more on loose surfaces).
+// so clearance is one lookup) and a surface cost (1 on asphalt, more on loose surfaces;
+// stored as an index into the grid's few distinct costs).
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -33,10 +34,19 @@ class CostGrid {
   /// m from the cell centre to the nearest blocked cell's centre (0 inside a blocked cell).
   float clearance(int x, int y) const { return in_bounds(x, y) ? clearance_[index(x, y)] : 0.0f; }
   /// Relative cost of driving through the cell (>= 1), from its surface.
-  float surface_cost(int x, int y) const { return in_bounds(x, y) ? cost_[index(x, y)] : 1e9f; }
+  float surface_cost(int x, int y) const {
+    if (!in_bounds(x, y)) return 1e9f;
+    return cost_.empty() ? palette_[cost_index_[index(x, y)]] : cost_[index(x, y)];
+  }
+
+  /// Bytes the cells hold (capacity included).
+  std::size_t memory_bytes() const {
+    return blocked_.capacity() + clearance_.capacity() * sizeof(float) + cost_index_.capacity() +
+           (palette_.capacity() + cost_.capacity()) * sizeof(float);
+  }
 
   void set_blocked(int x, int y, bool blocked) { blocked_[index(x, y)] = blocked ? 1 : 0; }
-  void set_surface_cost(int x, int y, float cost) { cost_[index(x, y)] = cost; }
+  void set_surface_cost(int x, int y, float cost);
   /// Recomputes the clearance field from the blocked cells (exact Euclidean distance
   /// transform, Felzenszwalb-Huttenlocher, O(cells)).
   void compute_clearance();
@@ -58,7 +68,13 @@ class CostGrid {
   bool pow2_cell_ = true;   // cell_ is a power of two (so / cell_ == * inv_cell_ exactly)
   int w_ = 0, h_ = 0;
   std::vector<std::uint8_t> blocked_;
-  std::vector<float> clearance_, cost_;
+  std::vector<float> clearance_;
+  // Surface costs: a track has a handful of distinct values, so each cell holds an index
+  // into palette_ (one byte instead of a float). A grid given more than 256 distinct costs
+  // keeps a float per cell in cost_ instead (cost_ empty: the palette is in use).
+  std::vector<std::uint8_t> cost_index_;
+  std::vector<float> palette_;
+  std::vector<float> cost_;
 };
 
 }  // namespace racer

@@ -33,9 +33,8 @@ Vec2 TrackBuilder::reach(Vec2 c, Vec2 dir, double max_len, int part, double s) c
     const int x = static_cast<int>(std::floor((p.x - t.raster_origin_.x) / kRasterCell));
     const int y = static_cast<int>(std::floor((p.y - t.raster_origin_.y) / kRasterCell));
     if (x < 0 || y < 0 || x >= t.raster_w_ || y >= t.raster_h_) break;
-    const std::size_t i = cell(x, y);
-    if (t.flags_[i] & kCellOutside) break;
-    const std::int32_t o = owner_[i];
+    if (cell_flags(x, y) & kCellOutside) break;
+    const std::int32_t o = road_.get(x, y).owner;
     if (o >= 0 && (o >> 24) == part) {
       const double os = line.samples()[static_cast<std::size_t>(o & 0xFFFFFF)].s;
       const double far = 0.5 * line.at(s).width + spec().runoff.width + 10.0;

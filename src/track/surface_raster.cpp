@@ -1,5 +1,6 @@
 // Track build phases that make the surface raster (0.25 m cells: a surface and
-// road/kerb/runoff/outside flags each, Track::surface_at's O(1) lookup): the bounds of
+// road/kerb/runoff/outside flags each, Track::surface_at's O(1) lookup; tiled, so only the
+// cells near the roads and in zones take memory): the bounds of
 // everything inside the walls, the kerbs (automatic on corners tighter than
 // `min_radius_m`, explicit spans; the quads drawn for them), each cell's distance to the
 // nearest road edge and which centreline segment it belongs to, the cells' flags from
@@ -59,9 +60,7 @@ bool TrackBuilder::compute_bounds() {
   track_->raster_cell_ = kRasterCell;
   track_->raster_w_ = static_cast<int>(std::ceil(w));
   track_->raster_h_ = static_cast<int>(std::ceil(h));
-  const std::size_t cells = static_cast<std::size_t>(track_->raster_w_) * static_cast<std::size_t>(track_->raster_h_);
-  edge_.assign(cells, std::numeric_limits<float>::max());
-  owner_.assign(cells, -1);
+  road_ = TiledRaster<RoadCell>(track_->raster_w_, track_->raster_h_, RoadCell{});
   return true;
 }
 
@@ -213,14 +212,11 @@ void TrackBuilder::rasterise_segment(int c, int k, int samples, const CentreSamp
       const Vec2 p{o.x + (x + 0.5) * kRasterCell, py};
       const double u = l2 > 0.0 ? std::clamp(dot(p - a, d) / l2, 0.0, 1.0) : 0.0;
       const double h = lerp(ha, hb, u);
-      const std::size_t i = cell(x, y);
       // e = |p - q| - h improves on the cell's value only if |p - q|^2 < (value + h)^2.
-      const double bound = static_cast<double>(edge_[i]) + h;
+      const double bound = static_cast<double>(road_.get(x, y).edge) + h;
       const double d2 = length_squared(p - (a + d * u));
-      if (bound > 0.0 && d2 < bound * bound) {
-        edge_[i] = static_cast<float>(std::sqrt(d2) - h);
-        owner_[i] = (c << 24) | (k + std::min(static_cast<int>(u * samples), samples - 1));
-      }
+      if (bound > 0.0 && d2 < bound * bound)
+        road_.set(x, y, {static_cast<float>(std::sqrt(d2) - h), (c << 24) | (k + std::min(static_cast<int>(u * samples), samples - 1))});
     }
   }
 }
@@ -230,34 +226,36 @@ void TrackBuilder::rasterise_segment(int c, int k, int samples, const CentreSamp
 // Road, kerb, runoff or outside, from each cell's distance to the road edge.
 void TrackBuilder::classify_cells() {
   Track& t = *track_;
-  const std::size_t cells = edge_.size();
-  t.surface_.assign(cells, static_cast<std::uint8_t>(spec().runoff.surface));
-  t.flags_.assign(cells, spec().walls.automatic ? kCellOutside : kCellRunoff);
+  const Surface runoff_surface = spec().runoff.surface;
+  t.cells_ = TiledRaster<std::uint8_t>(t.raster_w_, t.raster_h_,
+                                       Track::cell_byte(runoff_surface, spec().walls.automatic ? kCellOutside : kCellRunoff));
   const double runoff = spec().runoff.width, kw = spec().kerbs.width;
   for (int y = 0; y < t.raster_h_; ++y)
     for (int x = 0; x < t.raster_w_; ++x) {
-      const std::size_t i = cell(x, y);
-      const double e = edge_[i];
-      if (owner_[i] < 0 || e > runoff) continue;
+      const RoadCell rc = road_.get(x, y);
+      const double e = rc.edge;
+      if (rc.owner < 0 || e > runoff) continue;
       if (e > 0.0) {
-        t.flags_[i] = kCellRunoff;
+        set_cell(x, y, runoff_surface, kCellRunoff);
         continue;
       }
-      const int c = owner_[i] >> 24, k = owner_[i] & 0xFFFFFF;
+      const int c = rc.owner >> 24, k = rc.owner & 0xFFFFFF;
       const Centreline& line = part_line(c);
-      t.flags_[i] = kCellRoad;
-      t.surface_[i] = static_cast<std::uint8_t>(c == 0 ? spec().road_surface : spec().branches[static_cast<std::size_t>(c - 1)].surface);
-      if (e <= -kw) continue;
+      const Surface road = c == 0 ? spec().road_surface : spec().branches[static_cast<std::size_t>(c - 1)].surface;
+      if (e <= -kw) {
+        set_cell(x, y, road, kCellRoad);
+        continue;
+      }
       const auto& ss = line.samples();
       const std::size_t k1 = (static_cast<std::size_t>(k) + 1) % ss.size();
       const auto& mask = kerb_mask_[static_cast<std::size_t>(c)];
       const std::uint8_t bits = mask[static_cast<std::size_t>(k)] | mask[k1];
       const double side = cross(ss[k1].position - ss[static_cast<std::size_t>(k)].position,
                                 cell_centre(x, y) - ss[static_cast<std::size_t>(k)].position);
-      if (bits & (side >= 0.0 ? 1 : 2)) {
-        t.flags_[i] = kCellRoad | kCellKerb;
-        t.surface_[i] = static_cast<std::uint8_t>(Surface::Kerb);
-      }
+      if (bits & (side >= 0.0 ? 1 : 2))
+        set_cell(x, y, Surface::Kerb, kCellRoad | kCellKerb);
+      else
+        set_cell(x, y, road, kCellRoad);
     }
 }
 
@@ -287,14 +285,14 @@ void TrackBuilder::paint_zones() {
         const int x0 = std::max(0, static_cast<int>(std::ceil((xs[i] - t.raster_origin_.x) / kRasterCell - 0.5)));
         const int x1 = std::min(t.raster_w_ - 1, static_cast<int>(std::floor((xs[i + 1] - t.raster_origin_.x) / kRasterCell - 0.5)));
         for (int x = x0; x <= x1; ++x) {
-          const std::size_t c = cell(x, y);
-          if (t.flags_[c] & kCellOutside) continue;
-          t.surface_[c] = static_cast<std::uint8_t>(z.surface);
-          if (z.surface != Surface::Kerb) t.flags_[c] = static_cast<std::uint8_t>(t.flags_[c] & ~kCellKerb);
+          const std::uint8_t flags = cell_flags(x, y);
+          if (flags & kCellOutside) continue;
+          set_cell(x, y, z.surface, z.surface != Surface::Kerb ? static_cast<std::uint8_t>(flags & ~kCellKerb) : flags);
         }
       }
     }
   }
+  t.cells_.shrink_to_fit();  // the raster is complete: the later phases only read it
 }
 
 }  // namespace racer

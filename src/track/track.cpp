@@ -43,6 +43,7 @@ Result<std::shared_ptr<const Track>> TrackBuilder::build() {
   paint_zones();
   extract_walls();                          // wall_contours.cpp
   place_stations();                         // stations.cpp
+  road_ = {};                               // the road distance raster's last reader was above
   place_grid();                             // placements.cpp
   check_placements();
   check_scenery();
@@ -123,7 +124,7 @@ Surface Track::surface_at(Vec2 p) const {
   const double fy = (p.y - raster_origin_.y) / raster_cell_;
   // Written so NaN fails the test too.
   if (!(fx >= 0.0 && fy >= 0.0 && fx < raster_w_ && fy < raster_h_)) return spec_.runoff.surface;
-  return static_cast<Surface>(surface_[static_cast<std::size_t>(fy) * static_cast<std::size_t>(raster_w_) + static_cast<std::size_t>(fx)]);
+  return static_cast<Surface>(cells_.get(static_cast<int>(fx), static_cast<int>(fy)) & 0x0F);
 }
 
 std::uint8_t Track::flags_at(Vec2 p) const {
@@ -131,7 +132,7 @@ std::uint8_t Track::flags_at(Vec2 p) const {
   const double fy = (p.y - raster_origin_.y) / raster_cell_;
   if (!(fx >= 0.0 && fy >= 0.0 && fx < raster_w_ && fy < raster_h_))
     return spec_.walls.automatic ? kCellOutside : kCellRunoff;
-  return flags_[static_cast<std::size_t>(fy) * static_cast<std::size_t>(raster_w_) + static_cast<std::size_t>(fx)];
+  return static_cast<std::uint8_t>(cells_.get(static_cast<int>(fx), static_cast<int>(fy)) >> 4);
 }
 
 double Track::race_distance(Vec2 p, int* hint) const {

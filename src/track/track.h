@@ -19,6 +19,7 @@
 #include "track/cost_grid.h"
 #include "track/progress.h"
 #include "track/surface_map.h"
+#include "track/tiled_raster.h"
 #include "track/track_spec.h"
 
 namespace racer {
@@ -78,6 +79,8 @@ class Track final : public SurfaceMap {
   /// s along the centreline where each sector begins (sector 0 at the line).
   const std::vector<double>& sector_starts() const { return sector_starts_; }
   const CostGrid& cost_grid() const { return cost_grid_; }
+  /// Bytes the surface raster holds (its stored tiles and their index).
+  std::size_t raster_bytes() const { return cells_.memory_bytes(); }
   /// Bounding box of everything inside the walls, m.
   Vec2 bounds_min() const { return bounds_min_; }
   Vec2 bounds_max() const { return bounds_max_; }
@@ -98,11 +101,17 @@ class Track final : public SurfaceMap {
   std::vector<Station> stations_;
   std::vector<double> sector_starts_;
   CostGrid cost_grid_;
-  // Surface raster: row-major cells of raster_cell_ metres from raster_origin_.
+  // Surface raster: cells of raster_cell_ metres from raster_origin_, each one byte: the
+  // surface in the low four bits, the CellFlag bits in the high four (cell_byte). Tiled:
+  // the cells far from the roads, all alike, share one tile.
+  static constexpr std::uint8_t cell_byte(Surface s, std::uint8_t flags) {
+    return static_cast<std::uint8_t>(static_cast<std::uint8_t>(s) | (flags << 4));
+  }
+  static_assert(kSurfaceCount <= 16, "a surface must fit in four bits of a raster cell");
   Vec2 raster_origin_;
   double raster_cell_ = 0.25;
   int raster_w_ = 0, raster_h_ = 0;
-  std::vector<std::uint8_t> surface_, flags_;
+  TiledRaster<std::uint8_t> cells_;
   Vec2 bounds_min_, bounds_max_;
 };
 

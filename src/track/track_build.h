@@ -17,6 +17,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <limits>
 #include <memory>
 #include <string>
 #include <utility>
@@ -178,13 +179,14 @@ class TrackBuilder {
     return length_squared(where - p0) <= length_squared(where - p1) ? i0 : i1;
   }
 
-  // Raster cell index and centre (the surface raster of track_).
-  std::size_t cell(int x, int y) const {
-    return static_cast<std::size_t>(y) * static_cast<std::size_t>(track_->raster_w_) + static_cast<std::size_t>(x);
-  }
+  // Raster cell centre (the surface raster of track_).
   Vec2 cell_centre(int x, int y) const {
     return track_->raster_origin_ + Vec2{(x + 0.5) * track_build::kRasterCell, (y + 0.5) * track_build::kRasterCell};
   }
+  // A raster cell's flags (CellFlag bits) and surface; (x, y) in bounds.
+  std::uint8_t cell_flags(int x, int y) const { return static_cast<std::uint8_t>(track_->cells_.get(x, y) >> 4); }
+  Surface cell_surface(int x, int y) const { return static_cast<Surface>(track_->cells_.get(x, y) & 0x0F); }
+  void set_cell(int x, int y, Surface s, std::uint8_t flags) { track_->cells_.set(x, y, Track::cell_byte(s, flags)); }
 
   // ---- track.cpp
   void build_centrelines();
@@ -235,8 +237,15 @@ class TrackBuilder {
   std::vector<TrackProblem> problems_;
   std::vector<Vec2> crossings_;                     // where crossings were reported
   std::vector<std::vector<std::uint8_t>> kerb_mask_;  // per part, per sample
-  std::vector<float> edge_;            // per raster cell: m to the nearest road edge (< 0 on the road)
-  std::vector<std::int32_t> owner_;    // per raster cell: part << 24 | segment, or -1
+  // Per raster cell, tiled like the raster (only cells near a road are stored): m to the
+  // nearest road edge (< 0 on the road) and which centreline segment that is. Built by
+  // rasterise_roads, read up to place_stations, then freed.
+  struct RoadCell {
+    float edge = std::numeric_limits<float>::max();
+    std::int32_t owner = -1;  // part << 24 | segment, or -1
+    bool operator==(const RoadCell&) const = default;
+  };
+  TiledRaster<RoadCell> road_;
   double s_line_ = 0.0;                // m along the main centreline to the start line
 };
 

@@ -91,11 +91,11 @@ void TrackBuilder::extract_walls() {
   const int W = track_->raster_w_, H = track_->raster_h_;
   const auto runoff = static_cast<float>(spec().runoff.width);
   auto value = [&](int x, int y) {
-    const std::size_t i = cell(x, y);
     // Drivable exactly where classify_cells says so (e <= runoff); never exactly 0, so
     // crossings fall strictly inside square edges.
-    const float f = owner_[i] < 0 ? 1e6f : edge_[i] - runoff;
-    return (track_->flags_[i] & kCellOutside) ? std::max(f, 1e-6f) : std::min(f, -1e-6f);
+    const RoadCell rc = road_.get(x, y);
+    const float f = rc.owner < 0 ? 1e6f : rc.edge - runoff;
+    return (cell_flags(x, y) & kCellOutside) ? std::max(f, 1e-6f) : std::min(f, -1e-6f);
   };
   auto edge_id = [&](int x, int y, bool vertical) {
     return (static_cast<std::int64_t>(y) * W + x) * 2 + (vertical ? 1 : 0);
@@ -108,13 +108,10 @@ void TrackBuilder::extract_walls() {
   next.reserve(1 << 16);
   // Fast reject on the flags (drivable = not outside, the same test as f < 0); the
   // values are read only on squares the contour passes through.
-  const std::uint8_t* flags = track_->flags_.data();
   for (int y = 0; y + 1 < H; ++y) {
-    const std::uint8_t* row0 = flags + cell(0, y);
-    const std::uint8_t* row1 = flags + cell(0, y + 1);
     for (int x = 0; x + 1 < W; ++x) {
-      const int out = (row0[x] & kCellOutside) + (row0[x + 1] & kCellOutside) + (row1[x] & kCellOutside) +
-                      (row1[x + 1] & kCellOutside);
+      const int out = (cell_flags(x, y) & kCellOutside) + (cell_flags(x + 1, y) & kCellOutside) +
+                      (cell_flags(x, y + 1) & kCellOutside) + (cell_flags(x + 1, y + 1) & kCellOutside);
       if (out == 0 || out == 4 * kCellOutside) continue;
       const float f[4] = {value(x, y), value(x + 1, y), value(x + 1, y + 1), value(x, y + 1)};
       const Vec2 corner[4] = {cell_centre(x, y), cell_centre(x + 1, y), cell_centre(x + 1, y + 1), cell_centre(x, y + 1)};

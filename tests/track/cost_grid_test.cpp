@@ -4,8 +4,10 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <random>
+#include <vector>
 
 namespace racer {
 namespace {
@@ -80,6 +82,38 @@ TEST(CostGrid, NoBlockedCellsGivesALargeClearance) {
   CostGrid g({0.0, 0.0}, 0.5, 10, 10);
   g.compute_clearance();
   EXPECT_GT(g.clearance(5, 5), 5.0f);
+}
+
+// Surface costs are kept as a byte index into the grid's distinct values while there are
+// at most 256 of them, then as a float per cell: either way every cell reads back exactly
+// the value last set (bit for bit: -0 and 0 stay apart).
+TEST(CostGrid, SurfaceCostsReadBackExactly) {
+  CostGrid g({0.0, 0.0}, 0.5, 40, 20);
+  const std::size_t byte_per_cell = g.memory_bytes();
+  std::vector<float> expected(40 * 20, 1.0f);
+  auto set = [&](int x, int y, float v) {
+    g.set_surface_cost(x, y, v);
+    expected[static_cast<std::size_t>(y * 40 + x)] = v;
+  };
+  auto check = [&] {
+    for (int y = 0; y < 20; ++y)
+      for (int x = 0; x < 40; ++x) {
+        const float got = g.surface_cost(x, y), want = expected[static_cast<std::size_t>(y * 40 + x)];
+        ASSERT_EQ(std::memcmp(&got, &want, sizeof got), 0) << x << "," << y << ": " << got << " vs " << want;
+      }
+  };
+  set(0, 0, 0.0f);
+  set(1, 0, -0.0f);
+  set(2, 0, 1.5f);
+  set(3, 0, 1.5f);
+  for (int i = 0; i < 250; ++i) set(i % 40, 1 + i / 40, 2.0f + 0.001f * static_cast<float>(i));
+  check();
+  EXPECT_LE(g.memory_bytes(), byte_per_cell + 256 * sizeof(float));  // a byte a cell and the 254 values
+  for (int i = 0; i < 40; ++i) set(i, 15, 100.0f + static_cast<float>(i));  // past 256 distinct values
+  check();
+  EXPECT_GE(g.memory_bytes(), std::size_t{40 * 20} * (1 + 2 * sizeof(float)));  // a float a cell now
+  set(5, 5, 7.25f);
+  check();
 }
 
 }  // namespace
