@@ -34,6 +34,8 @@ constexpr double kCuspShort = 0.1;        // m short of a cusp where the stop is
 constexpr double kCuspReached = 0.25;     // m from a cusp that counts as there
 constexpr double kShiftSpeed = 1.0;       // m/s: the gear change is asked for below this (the box takes it below 1.5)
 constexpr double kHandOverHeading = 0.35; // rad: driving forwards this close to the goal's heading ...
+constexpr double kHandOverOnRoad = 0.6;   // rad: ... or this close with the whole car on the road, under way ...
+constexpr double kHandOverSpeed = 2.0;    // m/s: ... faster than this ...
 constexpr double kHandOverAfter = 2.0;    // m ... and this far along the segment, the driver takes over
 constexpr double kShortLastReverse = 2.0; // m: a last segment backing up shorter than this is not driven
 constexpr double kSlowPace = 3.0;         // m/s: the pace a segment's time allowance is reckoned at
@@ -42,10 +44,23 @@ constexpr double kSegmentSlack = 3.0;     // s on one segment beyond 1.5 x its l
 constexpr int kMaxReplans = 2;
 constexpr double kBlockedFor = 1.0;       // s in gear and under 0.2 m/s (but not stopping): replan
 constexpr double kGoalAhead[] = {15.0, 20.0, 25.0, 30.0, 40.0};  // m along the line: goal candidates
+constexpr double kGoalStep = 0.5;         // m between a goal's lateral candidates, from the car's side to the line
+constexpr double kGoalRoadMargin = 0.3;   // m each side of the car's rectangle that must be road at a goal off the line
+constexpr double kOffRoadCost = 2.0;      // plan's extra cost per m with both axles off the road (half for one)
 constexpr double kBoxedReach = 1.0;       // m forwards every arc must be blocked within for the car to be boxed in
 constexpr double kBoxedStep = 0.25;       // m between the poses checked on them
 constexpr double kBoxedCarSpeed = 0.3;    // m/s: only cars slower than this box a car in
 constexpr double kClearAhead = 8.0;       // m straight ahead that must be free for the hand-over
+
+// Whether the car's rectangle, `widen` m wider each side, with its CG at `cg` and `heading`
+// (rad), stands on the road (its four corners on road cells).
+bool on_road(const Track& t, Vec2 cg, double heading, CarSize us, double widen) {
+  const Vec2 f = from_angle(heading), l{-f.y, f.x};
+  for (double a : {-1.0, 1.0})
+    for (double b : {-1.0, 1.0})
+      if (!t.on_road(cg + f * (a * us.half_length) + l * (b * (us.half_width + widen)))) return false;
+  return true;
+}
 
 // The pose after `d` m forwards from `p` on an arc of curvature `kappa` (1/m, + = left).
 HybridPose arc_pose(const HybridPose& p, double kappa, double d) {
@@ -176,17 +191,27 @@ bool Unstick::plan(const DriverView& v, const Path& line, double s) {
     grid.cell_of({x, y}, cx, cy);
     return grid.drivable(cx, cy);
   };
-  // The goal: the first free pose on the line ahead (the CG on the line, heading along it).
+  // The goal: the first free pose ahead (kGoalAhead m along the line), heading along the
+  // line, its CG on the line or, for a car off to one side, as near the car's side as keeps
+  // its rectangle (kGoalRoadMargin wider) on the road: a car off the road plans to the road's
+  // edge nearest it, not across the road to the line (the driver's own layers bring it back
+  // to its line at speed).
+  const Track& track = *v.track;
+  const PathSample here = line.at(s);
+  const double lateral = dot(v.self.position - here.position, Vec2{-here.tangent.y, here.tangent.x});
   HybridPose goal;
   bool have_goal = false;
   for (double ahead : kGoalAhead) {
     const PathSample at = line.at(s + ahead);
     const double h = std::atan2(at.tangent.y, at.tangent.x);
-    goal = {at.position - from_angle(h) * fp.cg_from_rear, h};
-    if (fp.deficit(goal.position.x, goal.position.y, goal.heading).free()) {
-      have_goal = true;
-      break;
+    const Vec2 left{-at.tangent.y, at.tangent.x};
+    for (int k = static_cast<int>(std::abs(lateral) / kGoalStep); k >= 0 && !have_goal; --k) {
+      const Vec2 cg = at.position + left * std::copysign(kGoalStep * k, lateral);
+      goal = {cg - from_angle(h) * fp.cg_from_rear, h};
+      have_goal = (k == 0 || on_road(track, cg, h, us_, kGoalRoadMargin)) &&
+                  fp.deficit(goal.position.x, goal.position.y, goal.heading).free();
     }
+    if (have_goal) break;
   }
   if (!have_goal) return false;
   HybridAStarParams p;
@@ -203,7 +228,16 @@ bool Unstick::plan(const DriverView& v, const Path& line, double s) {
   p.heuristic_weight = 1.5;
   p.lo = {std::min(start.position.x, goal.position.x) - 10.0, std::min(start.position.y, goal.position.y) - 10.0};
   p.hi = {std::max(start.position.x, goal.position.x) + 10.0, std::max(start.position.y, goal.position.y) + 10.0};
-  path_ = planner_.plan(p, start, goal, pose_free, point_free);
+  // Grass is slow to cross (the driven wheels spin: about 2 m/s^2 from a standstill), so a
+  // metre with an axle (the rear one, the reference point, or the front one) off the road
+  // costs kOffRoadCost / 2 more: the plan gets the car onto the road soon and keeps it there.
+  const double wheelbase = geometry_.wheelbase;
+  auto pose_cost = [&track, wheelbase](double x, double y, double heading) {
+    const Vec2 rear{x, y};
+    const Vec2 front = rear + from_angle(heading) * wheelbase;
+    return 0.5 * kOffRoadCost * ((track.on_road(rear) ? 0.0 : 1.0) + (track.on_road(front) ? 0.0 : 1.0));
+  };
+  path_ = planner_.plan(p, start, goal, pose_free, point_free, pose_cost);
   // A short last segment backing up only squares the pose up inside the goal's tolerance
   // (the weighted search's last move): the path ends at its cusp, driving forwards.
   if (path_.found() && path_.switches > 0 && path_.poses.back().reverse) {
@@ -315,9 +349,13 @@ Controls Unstick::drive(const DriverView& v, const Path& line, double s) {
 
   // Out and driving forwards aimed along the line (or at the end): the driver's own layers
   // take over (a plan's last metres to the goal pose, a cusp to square up, are not worth
-  // driving at the plan's pace).
-  const double goal_heading = path_.poses.back().heading;
-  const bool aimed = pr.s > kHandOverAfter && std::abs(wrap_angle(goal_heading - v.self.heading)) < kHandOverHeading &&
+  // driving at the plan's pace). On the road and under way, a car still turning onto the
+  // line is handed over sooner (on the grass the driver's layers brake and run wide).
+  const double off_goal = std::abs(wrap_angle(path_.poses.back().heading - v.self.heading));
+  const bool aimed = pr.s > kHandOverAfter &&
+                     (off_goal < kHandOverHeading ||
+                      (off_goal < kHandOverOnRoad && u > kHandOverSpeed &&
+                       on_road(*v.track, v.self.position, v.self.heading, us_, 0.0))) &&
                      clear_ahead(rear, v.self.heading);
   if (!segment_reverse_ && gear_ok && ((last && remaining < 1.0) || aimed)) {
     active_ = false;

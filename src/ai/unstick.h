@@ -1,10 +1,11 @@
 #pragma once
 // Unstick: the stuck recovery's planned way out. When the stall watch (recovery.h) finds the
 // car stuck (nose into a wall, pushed into a barrier, wedged among cars, facing back), a
-// hybrid A* (plan/hybrid_astar.h) plans a drivable path from the car's pose to a pose on
-// the racing line a little ahead, forwards and in reverse (a three-point turn when the room
-// asks for one), never tighter than the car's turning circle, clear of the track's walls
-// (its cost grid) and the other cars. The path is then driven segment by segment: Pure
+// hybrid A* (plan/hybrid_astar.h) plans a drivable path from the car's pose to a pose a
+// little ahead on the racing line (or, for a car off the road, at the road's edge nearest
+// it), forwards and in reverse (a three-point turn when the room asks for one), never tighter
+// than the car's turning circle, clear of the track's walls (its cost grid) and the other
+// cars, and dearer off the road (grass is slow to cross). The path is then driven segment by segment: Pure
 // Pursuit on the segment from the rear axle (it works backing up too), a speed profile along
 // the segment (the arcs' lateral acceleration, braking at a steady rate into each cusp),
 // the gear change at each cusp as the car comes to rest. Once out and aimed along the line
@@ -69,7 +70,8 @@ class Unstick {
   /// `g`: the car's steering geometry (its turning circle); `us`: its footprint.
   Unstick(const SteeringGeometry& g, CarSize us) : geometry_(g), us_(us) {}
 
-  /// Plans a way from the car's pose to our racing line ahead; true when one was found (the
+  /// Plans a way from the car's pose to our racing line ahead (or the road's edge on the car's
+  /// side of it); true when one was found (the
   /// manoeuvre starts), false when not (no track in the view, nothing found: the caller
   /// falls back to reversing out).
   bool plan(const DriverView& v, const Path& line, double s);

@@ -127,7 +127,7 @@ double HybridAStar::heuristic(const HybridAStarParams& p, const HybridPose& pose
 // ---------------------------------------------------------------- the search
 
 HybridPath HybridAStar::plan(const HybridAStarParams& p, const HybridPose& start, const HybridPose& goal,
-                             const PoseFree& pose_free, const PointFree& point_free) {
+                             const PoseFree& pose_free, const PointFree& point_free, const PoseCost& pose_cost) {
   assert(p.min_turn_radius > 0.0 && p.step > p.cell * std::numbers::sqrt2 && p.collision_step > 0.0);
   assert(p.heading_bins >= 4 && p.hi.x > p.lo.x && p.hi.y > p.lo.y);
   HybridPath out;
@@ -199,6 +199,7 @@ HybridPath HybridAStar::plan(const HybridAStarParams& p, const HybridPose& start
         if (h == kInf) continue;
         double g = from.g + p.step * (reverse ? p.reverse_factor : 1.0) +
                    p.steer_penalty * p.step * std::abs(locks[static_cast<std::size_t>(li)]);
+        if (pose_cost) g += p.step * pose_cost(q.position.x, q.position.y, q.heading);
         if (id != 0 && from.pose.reverse != reverse) g += p.switch_penalty;
         const int child = static_cast<int>(nodes_.size());
         nodes_.push_back({q, g, id, li});

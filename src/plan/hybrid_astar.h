@@ -15,7 +15,8 @@
 // - Moves: arcs of length `step` at curvature {-1, -1/2, 0, +1/2, +1} / min_turn_radius
 //   (the halves optional), forwards and in reverse; each checked at `collision_step`.
 // - Cost: length, times reverse_factor in reverse, plus steer_penalty x length x |lock|,
-//   plus switch_penalty at every change of direction (a cusp: stop, change gear).
+//   plus switch_penalty at every change of direction (a cusp: stop, change gear), plus the
+//   caller's optional extra cost per metre of the ground (`PoseCost`).
 // - Heuristic: max(Euclidean distance, a Dijkstra distance from the goal over the free cells
 //   of an 8-connected grid of `cell` metres (holonomic with obstacles), R x the heading still
 //   to turn beyond the goal's tolerance), times heuristic_weight. The grid distance
@@ -47,6 +48,10 @@ struct HybridPose {
 
 /// Whether the car may stand at (x, y) (m) with `heading` (rad). Called many times per plan.
 using PoseFree = std::function<bool(double x, double y, double heading)>;
+/// Extra cost (>= 0) per metre driven with the car at (x, y) (m) and `heading` (rad): ground
+/// that is slow to cross (grass, where a car's driven wheels spin). Optional; evaluated at
+/// the end of each move.
+using PoseCost = std::function<double(double x, double y, double heading)>;
 /// Whether the reference point may be at (x, y) for some heading: the free cells of the
 /// heuristic's grid. Optional; without it a cell is free when the pose is free at its centre
 /// at one of 16 headings.
@@ -96,9 +101,9 @@ struct HybridAStarParams {
 class HybridAStar {
  public:
   /// Plans from `start` to the goal region round `goal`. The start must be free. `point_free`
-  /// may be empty (see PointFree).
+  /// and `pose_cost` may be empty (see PointFree, PoseCost).
   HybridPath plan(const HybridAStarParams& params, const HybridPose& start, const HybridPose& goal,
-                  const PoseFree& pose_free, const PointFree& point_free = {});
+                  const PoseFree& pose_free, const PointFree& point_free = {}, const PoseCost& pose_cost = {});
 
  private:
   struct Node {

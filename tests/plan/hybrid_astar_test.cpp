@@ -114,6 +114,34 @@ TEST(HybridAStar, RoundAWallThroughTheGap) {
   EXPECT_GT(top, 6.0) << "through the gap";
 }
 
+// Slow ground (PoseCost): a patch across the straight way, 12 m long and 8 m wide, costing 5
+// more per metre. Without the cost the path runs
+// straight through it; with it the path goes round (an S of a few metres more, far cheaper
+// than the 60 of crossing) and no pose's reference point is more than a move inside it.
+TEST(HybridAStar, SlowGroundIsGoneRound) {
+  const Vec2 lo{-10.0, -15.0}, hi{40.0, 15.0};
+  Scene scene;
+  add_border(scene, lo, hi);
+  const HybridAStarParams p = params_for(lo, hi);
+  const HybridPose start{{0.0, 0.0}, 0.0}, goal{{28.0, 0.0}, 0.0};
+  auto on_patch = [](double x, double y) { return x > 8.0 && x < 20.0 && std::abs(y) < 4.0; };
+  auto free = [&](double x, double y, double h) { return car_free(scene, x, y, h); };
+  HybridAStar planner;
+  const HybridPath straight = planner.plan(p, start, goal, free);
+  ASSERT_NO_FATAL_FAILURE(expect_drivable(straight, p, start, goal, scene));
+  int crossing = 0;
+  for (const HybridPose& q : straight.poses) crossing += on_patch(q.position.x, q.position.y) ? 1 : 0;
+  EXPECT_GT(crossing, 0) << "without the cost: straight through";
+  const HybridPath round = planner.plan(p, start, goal, free, {}, [&](double x, double y, double) {
+    return on_patch(x, y) ? 5.0 : 0.0;
+  });
+  ASSERT_NO_FATAL_FAILURE(expect_drivable(round, p, start, goal, scene));
+  // (The cost is taken at each move's end: a move may clip the patch's edge by under its 1 m.)
+  for (const HybridPose& q : round.poses)
+    EXPECT_FALSE(q.position.x > 9.0 && q.position.x < 19.0 && std::abs(q.position.y) < 3.0) << "on the slow ground";
+  EXPECT_GT(round.cost, straight.cost);
+}
+
 // A dead-end bay 8 m wide (narrower than the 9 m a U-turn at R = 4.5 m needs, before the
 // car's own width), the car nose-in near its end; the goal faces out of the bay. The only
 // way is to turn round in the bay: at least one change of direction (a three-point turn).
