@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <limits>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "ai/driver.h"
@@ -146,11 +147,22 @@ Rejoin run_until_rejoined(Race& race, double limit_s, Hold&& hold) {
   return r;
 }
 
-// The timeline printed by each scenario (docs/planners/motion_hybrid_astar.md).
+// The timeline printed by each scenario (docs/planners/motion_hybrid_astar.md); an event
+// that did not happen (a time below zero: no backing up for a car that drives straight out)
+// prints as "-".
+std::string at_time(double t) {
+  char text[32];
+  if (t < 0.0) return "-";
+  std::snprintf(text, sizeof text, "%.2f s", t);
+  return text;
+}
+
 void print_timeline(const char* scene, const Rejoin& r, double floor) {
-  std::printf("[ timeline ] %s: planned %.2f s, backing from %.2f s, forward gear %.2f s, all wheels on the road "
-              "%.2f s, handed back %.2f s, back in the race %.2f s, race pace %.2f s (straight launch: %.2f s)\n",
-              scene, r.planned_at, r.backing_at, r.cusp_at, r.road_at, r.handed_back, r.back_at, r.at, floor);
+  std::printf("[ timeline ] %s: planned %s, backing from %s, forward gear %s, all wheels on the road %s, handed "
+              "back %s, back in the race %s, race pace %s (straight launch: %.2f s)\n",
+              scene, at_time(r.planned_at).c_str(), at_time(r.backing_at).c_str(), at_time(r.cusp_at).c_str(),
+              at_time(r.road_at).c_str(), at_time(r.handed_back).c_str(), at_time(r.back_at).c_str(),
+              at_time(r.at).c_str(), floor);
 }
 
 // The floor any way out is judged against: the sedan at a standstill 1 m off the same wall,
@@ -205,6 +217,23 @@ void expect_no_contact_on_the_way_out(const Rejoin& r) {
   EXPECT_EQ(r.at_rejoin.cars, r.at_plan.cars) << "touched a car on the way out";
 }
 
+// What every way-out scenario asserts once run: back in the race within `back_bound` s, at
+// race pace within the straight launch on that spot + kRacePaceCost, along the planned way
+// (no fallback to the blind reverse), touching nothing, without a respawn.
+void expect_drove_out(const Race& race, const Rejoin& r, const Shipped& shipped, const char* scene, double back_bound) {
+  const double floor = straight_launch_to_race_pace(shipped);
+  ASSERT_GT(floor, 0.0);
+  print_timeline(scene, r, floor);
+  EXPECT_GT(r.back_at, 0.0) << "never back in the race";
+  EXPECT_LT(r.back_at, back_bound);
+  EXPECT_GT(r.at, 0.0) << "never at race pace";
+  EXPECT_LT(r.at, floor + kRacePaceCost);
+  expect_no_contact_on_the_way_out(r);
+  EXPECT_TRUE(r.planned) << "drove the planned way out";
+  EXPECT_FALSE(r.reversed) << "no fallback to the blind reverse";
+  EXPECT_EQ(race.result().cars[0].respawns, 0);
+}
+
 // (1) Parked nose-first against the outer wall at a standstill, square to it (the hardest
 // heading: the nose must come round 90 degrees in the width of the road).
 TEST(Unstick, NoseIntoTheWallAtAStandstillDrivesOutAndRejoins) {
@@ -221,17 +250,7 @@ TEST(Unstick, NoseIntoTheWallAtAStandstillDrivesOutAndRejoins) {
   const PathSample far = race.driver(0).route().path.at(w.s + 300.0);
   race.world().car(1).place(far.position, heading_of(far.tangent), 0.0);
   const Rejoin r = run_until_rejoined(race, 20.0, [](Race&) {});
-  const double floor = straight_launch_to_race_pace(shipped);
-  ASSERT_GT(floor, 0.0);
-  print_timeline("nose into the wall", r, floor);
-  EXPECT_GT(r.back_at, 0.0) << "never back in the race";
-  EXPECT_LT(r.back_at, kBackNoseIn);
-  EXPECT_GT(r.at, 0.0) << "never at race pace";
-  EXPECT_LT(r.at, floor + kRacePaceCost);
-  expect_no_contact_on_the_way_out(r);
-  EXPECT_TRUE(r.planned) << "drove the planned way out";
-  EXPECT_FALSE(r.reversed) << "no fallback to the blind reverse";
-  EXPECT_EQ(race.result().cars[0].respawns, 0);
+  ASSERT_NO_FATAL_FAILURE(expect_drove_out(race, r, shipped, "nose into the wall", kBackNoseIn));
   EXPECT_EQ(race.driver(0).recovery().unstick().last().status, HybridStatus::found);
   EXPECT_GE(r.max_switches, 1) << "square to the wall: it must back out first";
 }
@@ -262,17 +281,7 @@ TEST(Unstick, WedgedBetweenTheWallAndAParkedCarDrivesOutAndRejoins) {
   race.world().car(0).place(ours, heading_of(fwd), 0.0);
   const double parked_heading = heading_of(w.along);
   const Rejoin r = run_until_rejoined(race, 20.0, [&](Race& rc) { rc.world().car(1).place(parked, parked_heading, 0.0); });
-  const double floor = straight_launch_to_race_pace(shipped);
-  ASSERT_GT(floor, 0.0);
-  print_timeline("wedged", r, floor);
-  EXPECT_GT(r.back_at, 0.0) << "never back in the race";
-  EXPECT_LT(r.back_at, kBackWedged);
-  EXPECT_GT(r.at, 0.0) << "never at race pace";
-  EXPECT_LT(r.at, floor + kRacePaceCost);
-  expect_no_contact_on_the_way_out(r);
-  EXPECT_TRUE(r.planned) << "drove the planned way out";
-  EXPECT_FALSE(r.reversed) << "no fallback to the blind reverse";
-  EXPECT_EQ(race.result().cars[0].respawns, 0);
+  ASSERT_NO_FATAL_FAILURE(expect_drove_out(race, r, shipped, "wedged", kBackWedged));
   EXPECT_GE(r.max_switches, 1) << "it must back off first";
 }
 
@@ -291,17 +300,7 @@ TEST(Unstick, SpunFacingBackOnTheRunoffDrivesOutAndRejoins) {
   const PathSample far = race.driver(0).route().path.at(w.s + 300.0);
   race.world().car(1).place(far.position, heading_of(far.tangent), 0.0);
   const Rejoin r = run_until_rejoined(race, 20.0, [](Race&) {});
-  const double floor = straight_launch_to_race_pace(shipped);
-  ASSERT_GT(floor, 0.0);
-  print_timeline("spun, facing back on the run-off", r, floor);
-  EXPECT_GT(r.back_at, 0.0) << "never back in the race";
-  EXPECT_LT(r.back_at, kBackSpun);
-  EXPECT_GT(r.at, 0.0) << "never at race pace";
-  EXPECT_LT(r.at, floor + kRacePaceCost);
-  expect_no_contact_on_the_way_out(r);
-  EXPECT_TRUE(r.planned) << "drove the planned way out";
-  EXPECT_FALSE(r.reversed) << "no fallback to the blind reverse";
-  EXPECT_EQ(race.result().cars[0].respawns, 0);
+  ASSERT_NO_FATAL_FAILURE(expect_drove_out(race, r, shipped, "spun, facing back on the run-off", kBackSpun));
 }
 
 }  // namespace
