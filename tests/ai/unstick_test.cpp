@@ -147,6 +147,26 @@ Rejoin run_until_rejoined(Race& race, double limit_s, Hold&& hold) {
   return r;
 }
 
+// Every way-out scenario's scene: Lantern Hill, a two-car race, and a stretch of the
+// outer wall along the first car's route.
+struct WallScene {
+  Shipped shipped;
+  std::unique_ptr<Race> race;
+  WallSpot w;
+};
+
+void make_wall_scene(WallScene& scene) {
+  ASSERT_NO_FATAL_FAILURE(load_shipped("lantern_hill.json", scene.shipped));
+  scene.race = pair_race(scene.shipped);
+  ASSERT_TRUE(find_wall_spot(*scene.shipped.track, scene.race->driver(0).route(), scene.w));
+}
+
+// The other car parked on the line 300 m on from the spot: the scene is the first car's alone.
+void send_the_other_car_away(Race& race, const WallSpot& w) {
+  const PathSample far = race.driver(0).route().path.at(w.s + 300.0);
+  race.world().car(1).place(far.position, heading_of(far.tangent), 0.0);
+}
+
 // The timeline printed by each scenario (docs/planners/motion_hybrid_astar.md); an event
 // that did not happen (a time below zero: no backing up for a car that drives straight out)
 // prints as "-".
@@ -175,8 +195,7 @@ double straight_launch_to_race_pace(const Shipped& shipped) {
   WallSpot w;
   if (!find_wall_spot(*shipped.track, race.driver(0).route(), w)) return -1.0;
   race.world().car(0).place(w.on_wall - w.to_wall * (0.5 * shipped.sedan.body.width + 1.0), heading_of(w.along), 0.0);
-  const PathSample far = race.driver(0).route().path.at(w.s + 300.0);
-  race.world().car(1).place(far.position, heading_of(far.tangent), 0.0);
+  send_the_other_car_away(race, w);
   std::vector<DriverInput> in(2);
   in[0].controls = Controls{};
   in[0].controls->throttle = 1.0;
@@ -237,18 +256,15 @@ void expect_drove_out(const Race& race, const Rejoin& r, const Shipped& shipped,
 // (1) Parked nose-first against the outer wall at a standstill, square to it (the hardest
 // heading: the nose must come round 90 degrees in the width of the road).
 TEST(Unstick, NoseIntoTheWallAtAStandstillDrivesOutAndRejoins) {
-  Shipped shipped;
-  ASSERT_NO_FATAL_FAILURE(load_shipped("lantern_hill.json", shipped));
-  const std::unique_ptr<Race> owned = pair_race(shipped);
-  Race& race = *owned;
-  WallSpot w;
-  ASSERT_TRUE(find_wall_spot(*shipped.track, race.driver(0).route(), w));
+  WallScene scene;
+  ASSERT_NO_FATAL_FAILURE(make_wall_scene(scene));
+  const Shipped& shipped = scene.shipped;
+  Race& race = *scene.race;
+  const WallSpot& w = scene.w;
   const double half_length = 0.5 * shipped.sedan.body.length;
   const Vec2 at = w.on_wall - w.to_wall * (half_length + 0.05);
   race.world().car(0).place(at, heading_of(w.to_wall), 0.0);
-  // The other car far away on the line: the scene is ours alone.
-  const PathSample far = race.driver(0).route().path.at(w.s + 300.0);
-  race.world().car(1).place(far.position, heading_of(far.tangent), 0.0);
+  send_the_other_car_away(race, w);
   const Rejoin r = run_until_rejoined(race, 20.0, [](Race&) {});
   ASSERT_NO_FATAL_FAILURE(expect_drove_out(race, r, shipped, "nose into the wall", kBackNoseIn));
   EXPECT_EQ(race.driver(0).recovery().unstick().last().status, HybridStatus::found);
@@ -260,12 +276,11 @@ TEST(Unstick, NoseIntoTheWallAtAStandstillDrivesOutAndRejoins) {
 // the wall: no room ahead between the wall and that car, no room to turn out forwards.
 // The way out: back off, then round the parked car.
 TEST(Unstick, WedgedBetweenTheWallAndAParkedCarDrivesOutAndRejoins) {
-  Shipped shipped;
-  ASSERT_NO_FATAL_FAILURE(load_shipped("lantern_hill.json", shipped));
-  const std::unique_ptr<Race> owned = pair_race(shipped);
-  Race& race = *owned;
-  WallSpot w;
-  ASSERT_TRUE(find_wall_spot(*shipped.track, race.driver(0).route(), w));
+  WallScene scene;
+  ASSERT_NO_FATAL_FAILURE(make_wall_scene(scene));
+  const Shipped& shipped = scene.shipped;
+  Race& race = *scene.race;
+  const WallSpot& w = scene.w;
   const double hl = 0.5 * shipped.sedan.body.length, hw = 0.5 * shipped.sedan.body.width;
   const double tilt = deg_to_rad(20.0);
   // In the stretch's frame (x along, y towards the wall): our car's front wall-side corner
@@ -289,16 +304,14 @@ TEST(Unstick, WedgedBetweenTheWallAndAParkedCarDrivesOutAndRejoins) {
 // and 1.5 m off it (where a car that spun off the road comes to rest): a turn round on the
 // grass and back onto the road.
 TEST(Unstick, SpunFacingBackOnTheRunoffDrivesOutAndRejoins) {
-  Shipped shipped;
-  ASSERT_NO_FATAL_FAILURE(load_shipped("lantern_hill.json", shipped));
-  const std::unique_ptr<Race> owned = pair_race(shipped);
-  Race& race = *owned;
-  WallSpot w;
-  ASSERT_TRUE(find_wall_spot(*shipped.track, race.driver(0).route(), w));
+  WallScene scene;
+  ASSERT_NO_FATAL_FAILURE(make_wall_scene(scene));
+  const Shipped& shipped = scene.shipped;
+  Race& race = *scene.race;
+  const WallSpot& w = scene.w;
   const double hw = 0.5 * shipped.sedan.body.width;
   race.world().car(0).place(w.on_wall - w.to_wall * (hw + 1.5), heading_of(w.along * -1.0), 0.0);
-  const PathSample far = race.driver(0).route().path.at(w.s + 300.0);
-  race.world().car(1).place(far.position, heading_of(far.tangent), 0.0);
+  send_the_other_car_away(race, w);
   const Rejoin r = run_until_rejoined(race, 20.0, [](Race&) {});
   ASSERT_NO_FATAL_FAILURE(expect_drove_out(race, r, shipped, "spun, facing back on the run-off", kBackSpun));
 }
