@@ -22,6 +22,7 @@
 // Dijkstra with two FIFO queues (one per step length: the keys each receives arrive in
 // order), no heap.
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <functional>
@@ -58,6 +59,7 @@ class DifferentialHeuristic {
   /// 32 landmarks take 96 bytes of a cell's record; every count must be below kPackedLimit
   /// (build() with count_limit kPackedLimit guarantees it).
   static constexpr std::uint32_t kPackedLimit = 4096;
+  static_assert(std::endian::native == std::endian::little, "at_packed() reads the packed bytes as little-endian words");
   static std::uint32_t pack(std::uint32_t counts) { return (counts >> 16) << 12 | (counts & 0xFFFu); }
   static std::uint32_t unpack(std::uint32_t packed) { return (packed >> 12 & 0xFFFu) << 16 | (packed & 0xFFFu); }
   int landmarks() const { return count_; }
@@ -100,9 +102,12 @@ class DifferentialHeuristic {
     const __m128i low24 = _mm_set1_epi32(0xFFFFFF), low12 = _mm_set1_epi32(0xFFF);
     __m128d best = _mm_setzero_pd();
     for (int i = 0; i < active_count_; i += 4) {
-      std::uint32_t words[4];
-      for (int k = 0; k < 4; ++k) std::memcpy(&words[k], packed + 3 * active_[i + k], 4);
-      const __m128i c = _mm_and_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(words)), low24);
+      std::int32_t w0 = 0, w1 = 0, w2 = 0, w3 = 0;  // four scalar loads (one wide load of a stored array stalls)
+      std::memcpy(&w0, packed + 3 * active_[i], 4);
+      std::memcpy(&w1, packed + 3 * active_[i + 1], 4);
+      std::memcpy(&w2, packed + 3 * active_[i + 2], 4);
+      std::memcpy(&w3, packed + 3 * active_[i + 3], 4);
+      const __m128i c = _mm_and_si128(_mm_setr_epi32(w0, w1, w2, w3), low24);
       best = _mm_max_pd(best, largest_difference(_mm_srli_epi32(c, 12), _mm_and_si128(c, low12), i));
     }
     best = _mm_max_sd(best, _mm_unpackhi_pd(best, best));

@@ -26,12 +26,11 @@
 // packed in 3 bytes a landmark (below 4096 steps of each kind; a grid whose shortest paths
 // need more, a long maze, drops its landmarks and searches with the octile bound). A query
 // uses the 16 landmarks whose bounds at the start and at three cells of the straight line to
-// the goal sum largest (at the start alone when the ends lie within 64 cells in x and y). The
-// first plan() on a
-// revision labels components: start and goal in different components are answered without a
-// search. On room maps the octile bound ignores walls and doors, and these bounds cut the
-// jump points a query expands several times over (docs/planners/astar_jps.md has the
-// figures).
+// the goal sum largest (8, ranked at the start alone, when the ends lie within 64 cells in x
+// and y). The first plan() on a revision labels components: start and goal in different
+// components are answered without a search. On room maps the octile bound ignores walls,
+// doors and scattered blocks, and these bounds cut the jump points a query expands several
+// times over (docs/planners/astar_jps.md has the figures).
 //
 // The open list: a ring of buckets of f (plan/jps_open_list.h), popped in the order of a
 // binary heap on (f, larger g, lower cell).
@@ -74,6 +73,7 @@ class JumpPointSearch final : public GridPlanner {
   using Key = std::uint64_t;  // cost in 2^-32 cell, as GridSearch's keys
   static constexpr int kLandmarkSlots = 32;
   static constexpr int kActiveLandmarks = 16;
+  static constexpr int kShortQueryActive = 8;  // active landmarks of a query whose ends lie within kShortQuery
   static constexpr int kLandmarkSamples = 4;  // cells on the start-goal line that rank the landmarks
   static constexpr int kShortQuery = 64;      // cells: closer ends rank them at the start alone
   // Everything the search reads of a cell, in two adjacent cache lines: expanding a cell and
