@@ -10,7 +10,6 @@ namespace {
 using Key = DifferentialHeuristic::Key;
 constexpr int kDx[8] = {1, -1, 0, 0, 1, -1, 1, -1};  // E W S N, SE SW NE NW
 constexpr int kDy[8] = {0, 0, 1, -1, 1, 1, -1, -1};
-constexpr std::uint32_t kMaxCount = 0xFFFFu;        // a step count kept in 16 bits
 constexpr Key kUnset = ~Key{0};
 
 }  // namespace
@@ -88,8 +87,9 @@ void DifferentialHeuristic::flood(std::uint32_t source, const CountsRow* row, st
       const Key key = q.key + (diagonal ? kDiagonalKey : kOrthogonalKey);
       const std::uint32_t next = static_cast<std::uint32_t>(y + kDy[k]) * uw + static_cast<std::uint32_t>(x + kDx[k]);
       if (key >= dist_[next]) continue;
+      // Both parts of q.counts are below count_limit_ <= 65535, so the step cannot carry.
       const std::uint32_t counts = diagonal ? q.counts + 1 : q.counts + (1u << 16);
-      if ((q.counts >> 16) >= kMaxCount - 1 || (q.counts & 0xFFFFu) >= kMaxCount - 1) {
+      if ((counts >> 16) >= count_limit_ || (counts & 0xFFFFu) >= count_limit_) {
         overflow_ = true;
         continue;
       }
@@ -99,11 +99,12 @@ void DifferentialHeuristic::flood(std::uint32_t source, const CountsRow* row, st
   }
 }
 
-int DifferentialHeuristic::build(const SearchGrid& grid, int landmarks, const CountsRow& row) {
+int DifferentialHeuristic::build(const SearchGrid& grid, int landmarks, const CountsRow& row, std::uint32_t count_limit) {
   w_ = grid.width();
   h_ = grid.height();
   count_ = 0;
   overflow_ = false;
+  count_limit_ = std::min(count_limit, std::uint32_t{0xFFFFu});
   landmarks_.clear();
   const std::size_t cells = static_cast<std::size_t>(w_) * static_cast<std::size_t>(h_);
   label(grid);

@@ -22,7 +22,9 @@
 // Dijkstra with two FIFO queues (one per step length: the keys each receives arrive in
 // order), no heap.
 #include <algorithm>
+#include <bit>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <vector>
 
@@ -48,9 +50,18 @@ class DifferentialHeuristic {
   /// `landmarks` landmarks (at most kMaxLandmarks); writes cell i's distance from landmark l,
   /// as step counts (orthogonal << 16 | diagonal), to row(i)[l]. Returns the number of
   /// landmarks placed: fewer when the largest component has fewer cells, 0 (bounds of 0)
-  /// when a distance needs 65536 or more steps of one kind (grids far larger than 512 x 512
-  /// mazes). With landmarks == 0 only the components are labelled and row is not called.
-  int build(const SearchGrid& grid, int landmarks, const CountsRow& row);
+  /// when a distance needs `count_limit` (at most 65535) or more steps of one kind (with
+  /// kPackedLimit: paths of 4096 straight or diagonal steps, long mazes). With landmarks == 0
+  /// only the components are labelled and row is not called.
+  int build(const SearchGrid& grid, int landmarks, const CountsRow& row, std::uint32_t count_limit = 0xFFFFu);
+
+  /// Packed counts: 3 bytes a landmark (little-endian orthogonal << 12 | diagonal), so that
+  /// 32 landmarks take 96 bytes of a cell's record; every count must be below kPackedLimit
+  /// (build() with count_limit kPackedLimit guarantees it).
+  static constexpr std::uint32_t kPackedLimit = 4096;
+  static_assert(std::endian::native == std::endian::little, "at_packed() reads the packed bytes as little-endian words");
+  static std::uint32_t pack(std::uint32_t counts) { return (counts >> 16) << 12 | (counts & 0xFFFu); }
+  static std::uint32_t unpack(std::uint32_t packed) { return (packed >> 12 & 0xFFFu) << 16 | (packed & 0xFFFu); }
   int landmarks() const { return count_; }
   GridCell landmark(int i) const { return landmarks_[static_cast<std::size_t>(i)]; }
   /// The component label of a cell (row-major index) of the grid built from: equal labels
@@ -69,40 +80,74 @@ class DifferentialHeuristic {
   /// |d(L, goal) - d(L, cell)| over the active landmarks (0 with none), in keys.
   Key at(const std::uint32_t* counts) const {
 #if defined(__SSE2__) && defined(__x86_64__)
-    // Four landmarks a step, two lanes of doubles: d(L, cell) - d(L, goal) = (orthogonal
-    // difference) * 2^32 + (diagonal difference) * kDiagonalKey is an integer below 2^50 in
-    // magnitude (counts below 2^16), and every product, sum and difference on the way is too,
-    // so the doubles hold them exactly and the largest |difference| converts back exactly.
-    // The active list is padded to a multiple of four with copies of its first landmark.
     const __m128i low16 = _mm_set1_epi32(0xFFFF);
-    const __m128d orthogonal = _mm_set1_pd(4294967296.0), diagonal = _mm_set1_pd(static_cast<double>(kDiagonalKey));
-    const __m128d sign = _mm_set1_pd(-0.0);
     __m128d best = _mm_setzero_pd();
     for (int i = 0; i < active_count_; i += 4) {
       const __m128i c = _mm_setr_epi32(static_cast<int>(counts[active_[i]]), static_cast<int>(counts[active_[i + 1]]),
                                        static_cast<int>(counts[active_[i + 2]]), static_cast<int>(counts[active_[i + 3]]));
-      const __m128i o = _mm_srli_epi32(c, 16), d = _mm_and_si128(c, low16);
-      const __m128d v01 = _mm_sub_pd(_mm_add_pd(_mm_mul_pd(_mm_cvtepi32_pd(o), orthogonal), _mm_mul_pd(_mm_cvtepi32_pd(d), diagonal)),
-                                     _mm_load_pd(&goal_key_[i]));
-      const __m128d v23 = _mm_sub_pd(_mm_add_pd(_mm_mul_pd(_mm_cvtepi32_pd(_mm_shuffle_epi32(o, 0x0E)), orthogonal),
-                                                _mm_mul_pd(_mm_cvtepi32_pd(_mm_shuffle_epi32(d, 0x0E)), diagonal)),
-                                     _mm_load_pd(&goal_key_[i + 2]));
-      best = _mm_max_pd(best, _mm_max_pd(_mm_andnot_pd(sign, v01), _mm_andnot_pd(sign, v23)));
+      best = _mm_max_pd(best, largest_difference(_mm_srli_epi32(c, 16), _mm_and_si128(c, low16), i));
+    }
+    best = _mm_max_sd(best, _mm_unpackhi_pd(best, best));
+    return static_cast<Key>(_mm_cvttsd_si64(best));
+#else
+    double best = 0.0;
+    for (int i = 0; i < active_count_; ++i) best = std::max(best, difference(counts[active_[i]], i));
+    return static_cast<Key>(best);
+#endif
+  }
+  /// As at(), for packed counts: landmark l's at packed[3 l .. 3 l + 2]; the 4 bytes from
+  /// packed + 3 l are read for every active l, so one byte after the last must be readable.
+  Key at_packed(const unsigned char* packed) const {
+#if defined(__SSE2__) && defined(__x86_64__)
+    const __m128i low24 = _mm_set1_epi32(0xFFFFFF), low12 = _mm_set1_epi32(0xFFF);
+    __m128d best = _mm_setzero_pd();
+    for (int i = 0; i < active_count_; i += 4) {
+      std::int32_t w0 = 0, w1 = 0, w2 = 0, w3 = 0;  // four scalar loads (one wide load of a stored array stalls)
+      std::memcpy(&w0, packed + 3 * active_[i], 4);
+      std::memcpy(&w1, packed + 3 * active_[i + 1], 4);
+      std::memcpy(&w2, packed + 3 * active_[i + 2], 4);
+      std::memcpy(&w3, packed + 3 * active_[i + 3], 4);
+      const __m128i c = _mm_and_si128(_mm_setr_epi32(w0, w1, w2, w3), low24);
+      best = _mm_max_pd(best, largest_difference(_mm_srli_epi32(c, 12), _mm_and_si128(c, low12), i));
     }
     best = _mm_max_sd(best, _mm_unpackhi_pd(best, best));
     return static_cast<Key>(_mm_cvttsd_si64(best));
 #else
     double best = 0.0;
     for (int i = 0; i < active_count_; ++i) {
-      const std::uint32_t c = counts[active_[i]];
-      const double d = static_cast<double>(c >> 16) * 4294967296.0 + static_cast<double>(c & 0xFFFFu) * static_cast<double>(kDiagonalKey) - goal_key_[i];
-      best = std::max(best, d < 0.0 ? -d : d);
+      std::uint32_t word = 0;
+      std::memcpy(&word, packed + 3 * active_[i], 4);
+      best = std::max(best, difference(unpack(word & 0xFFFFFFu), i));
     }
     return static_cast<Key>(best);
 #endif
   }
 
  private:
+#if defined(__SSE2__) && defined(__x86_64__)
+  // The larger |d(L, cell) - d(L, goal)| of active landmarks i..i+3 (orthogonal and diagonal
+  // counts in 32-bit lanes), two lanes of doubles each.
+  __m128d largest_difference(__m128i o, __m128i d, int i) const {
+    // Four landmarks a step, two lanes of doubles: d(L, cell) - d(L, goal) = (orthogonal
+    // difference) * 2^32 + (diagonal difference) * kDiagonalKey is an integer below 2^50 in
+    // magnitude (counts below 2^16), and every product, sum and difference on the way is too,
+    // so the doubles hold them exactly and the largest |difference| converts back exactly.
+    // The active list is padded to a multiple of four with copies of its first landmark.
+    const __m128d orthogonal = _mm_set1_pd(4294967296.0), diagonal = _mm_set1_pd(static_cast<double>(kDiagonalKey));
+    const __m128d sign = _mm_set1_pd(-0.0);
+    const __m128d v01 = _mm_sub_pd(_mm_add_pd(_mm_mul_pd(_mm_cvtepi32_pd(o), orthogonal), _mm_mul_pd(_mm_cvtepi32_pd(d), diagonal)),
+                                   _mm_load_pd(&goal_key_[i]));
+    const __m128d v23 = _mm_sub_pd(_mm_add_pd(_mm_mul_pd(_mm_cvtepi32_pd(_mm_shuffle_epi32(o, 0x0E)), orthogonal),
+                                              _mm_mul_pd(_mm_cvtepi32_pd(_mm_shuffle_epi32(d, 0x0E)), diagonal)),
+                                   _mm_load_pd(&goal_key_[i + 2]));
+    return _mm_max_pd(_mm_andnot_pd(sign, v01), _mm_andnot_pd(sign, v23));
+  }
+#else
+  double difference(std::uint32_t counts, int i) const {  // |d(L, cell) - d(L, goal)|, active landmark i
+    const double d = static_cast<double>(counts >> 16) * 4294967296.0 + static_cast<double>(counts & 0xFFFFu) * static_cast<double>(kDiagonalKey) - goal_key_[i];
+    return d < 0.0 ? -d : d;
+  }
+#endif
   static Key key_of(std::uint32_t counts) { return (counts >> 16) * kOrthogonalKey + (counts & 0xFFFFu) * kDiagonalKey; }
   void label(const SearchGrid& grid);
   void flood(std::uint32_t source, const CountsRow* row, std::size_t landmark);  // row null: distances only
@@ -110,6 +155,7 @@ class DifferentialHeuristic {
   int w_ = 0, h_ = 0;
   int count_ = 0;
   bool overflow_ = false;
+  std::uint32_t count_limit_ = 0xFFFFu;  // every count below it, else overflow_
   std::vector<GridCell> landmarks_;
   std::vector<std::uint8_t> moves_;          // per cell: bit m set when move m (kDx/kDy order) is legal
   std::vector<std::uint8_t> padded_;         // label()'s scratch: passability with a blocked border

@@ -14,6 +14,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdlib>
+#include <cstring>
 
 namespace racer {
 namespace {
@@ -51,8 +52,32 @@ constexpr std::uint32_t kDirectionMask = 7u;
 // DifferentialHeuristic writes into the records.
 void JumpPointSearch::build_landmarks(const SearchGrid& grid, int landmarks) {
   static_assert(sizeof(Cell) == 128);
-  landmarks_.build(grid, std::min(landmarks, kLandmarkSlots),
-                   [this](std::size_t cell) -> std::uint32_t* { return cells_[cell].landmarks; });
+  const auto k = static_cast<std::size_t>(std::clamp(landmarks, 0, kLandmarkSlots));
+  if (k == 0) {
+    landmarks_.build(grid, 0, [](std::size_t) -> std::uint32_t* { return nullptr; });
+    return;
+  }
+  // The counts unpacked into scratch (4 bytes a landmark), then packed into the records (3
+  // bytes: 32 landmarks in the 128-byte record); counts of 4096 steps or more drop them all.
+  counts_scratch_.assign(cells_.size() * k, 0);
+  landmarks_.build(grid, static_cast<int>(k), [this, k](std::size_t cell) { return counts_scratch_.data() + cell * k; },
+                   DifferentialHeuristic::kPackedLimit);
+  for (std::size_t cell = 0; cell < cells_.size(); ++cell)
+    for (std::size_t l = 0; l < k; ++l) {
+      const std::uint32_t packed = DifferentialHeuristic::pack(counts_scratch_[cell * k + l]);
+      const unsigned char bytes[3] = {static_cast<unsigned char>(packed), static_cast<unsigned char>(packed >> 8), static_cast<unsigned char>(packed >> 16)};
+      std::memcpy(cells_[cell].landmarks + 3 * l, bytes, 3);
+    }
+  std::vector<std::uint32_t>().swap(counts_scratch_);
+}
+
+void JumpPointSearch::unpack_landmarks(std::uint32_t cell, std::uint32_t* counts) const {
+  const unsigned char* b = packed_landmarks(cells_[cell]);  // 4 bytes readable from each landmark's
+  for (int l = 0; l < landmarks_.landmarks(); ++l, b += 3) {
+    std::uint32_t word = 0;
+    std::memcpy(&word, b, 4);
+    counts[l] = DifferentialHeuristic::unpack(word & 0xFFFFFFu);
+  }
 }
 
 void JumpPointSearch::load(const SearchGrid& grid) {
@@ -179,7 +204,7 @@ inline void JumpPointSearch::relax(std::uint32_t from, Key g, std::uint32_t cell
   } else if ((n.stamp & kClosed) != 0 || g >= n.g) {
     return;
   }
-  const Key h = std::max(octile(goal.x - x, goal.y - y), landmarks_.at(n.landmarks));
+  const Key h = std::max(octile(goal.x - x, goal.y - y), landmarks_.at_packed(packed_landmarks(n)));
   n.g = g;
   n.parent = from;
   n.stamp = generation | static_cast<std::uint32_t>(direction);
@@ -229,22 +254,31 @@ const SearchResult& JumpPointSearch::plan(const SearchGrid& grid, GridCell start
     // of the goal's component at 1/4, 1/2 and 3/4 of the straight line to the goal are
     // largest (on rooms512 4 % fewer jump points than ranking by the start alone). A query
     // whose ends lie within kShortQuery cells in x and y (a few jump points) ranks them at the
-    // start alone: there the three more rows cost more than they save.
+    // start alone and keeps kShortQueryActive: there the three more rows and the wider bound
+    // cost more than they save (arena: 0.3 us a query with 16 ranked at the start, 0.1 with 8).
+    std::uint32_t counts[kLandmarkSamples][kLandmarkSlots], goal_counts[kLandmarkSlots];
     const std::uint32_t* rows[kLandmarkSamples];
     int count = 0;
-    rows[count++] = cells_[source].landmarks;
+    unpack_landmarks(source, counts[count]);
+    rows[count] = counts[count];
+    ++count;
     const bool short_query = std::abs(goal.x - start.x) < kShortQuery && std::abs(goal.y - start.y) < kShortQuery;
     for (int k = 1; k < kLandmarkSamples && !short_query; ++k) {
       const int px = start.x + (goal.x - start.x) * k / kLandmarkSamples, py = start.y + (goal.y - start.y) * k / kLandmarkSamples;
       const std::uint32_t p = static_cast<std::uint32_t>(py) * uw + static_cast<std::uint32_t>(px);
-      if (open(px, py) && landmarks_.component(p) == landmarks_.component(target)) rows[count++] = cells_[p].landmarks;
+      if (open(px, py) && landmarks_.component(p) == landmarks_.component(target)) {
+        unpack_landmarks(p, counts[count]);
+        rows[count] = counts[count];
+        ++count;
+      }
     }
-    landmarks_.set_goal(cells_[target].landmarks, rows, count, kActiveLandmarks);
+    unpack_landmarks(target, goal_counts);
+    landmarks_.set_goal(goal_counts, rows, count, short_query ? kShortQueryActive : kActiveLandmarks);
   }
   cells_[source].g = 0;
   cells_[source].parent = source;
   cells_[source].stamp = generation_ << 4;
-  const Key first = std::max(octile(goal.x - start.x, goal.y - start.y), landmarks_.at(cells_[source].landmarks));
+  const Key first = std::max(octile(goal.x - start.x, goal.y - start.y), landmarks_.at_packed(packed_landmarks(cells_[source])));
   // Every f lies within twice the longest jump (max(w, h) diagonal steps) of the last popped.
   open_list_.reset(first, 2 * static_cast<Key>(std::max(w_, h_)) * kDiagonalKey);
   open_list_.push({first, source});

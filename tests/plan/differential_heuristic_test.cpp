@@ -105,5 +105,45 @@ TEST(DifferentialHeuristic, ActiveLandmarksAreTheStartsBest) {
     }
 }
 
+TEST(DifferentialHeuristic, PackedCountsBoundLikeTheCounts) {
+  // JumpPointSearch keeps each count in 3 bytes: at_packed() gives at()'s bound exactly.
+  std::mt19937 rng(11);
+  const SearchGrid g = random_grid(rng, 50, 40, 0.2);
+  const int k = 13;  // not a multiple of 4: the padded active list reads copies
+  std::vector<std::uint32_t> counts(static_cast<std::size_t>(50 * 40 * k));
+  DifferentialHeuristic dh;
+  ASSERT_EQ(dh.build(g, k, [&](std::size_t i) { return counts.data() + i * k; }, DifferentialHeuristic::kPackedLimit), k);
+  std::vector<unsigned char> packed(counts.size() * 3 + 1);  // the byte after the last one is read
+  for (std::size_t i = 0; i < counts.size(); ++i) {
+    const std::uint32_t p = DifferentialHeuristic::pack(counts[i]);
+    ASSERT_EQ(DifferentialHeuristic::unpack(p), counts[i]);
+    packed[3 * i] = static_cast<unsigned char>(p);
+    packed[3 * i + 1] = static_cast<unsigned char>(p >> 8);
+    packed[3 * i + 2] = static_cast<unsigned char>(p >> 16);
+  }
+  const auto at_cell = [&](std::size_t i) { return counts.data() + i * k; };
+  int compared = 0;
+  for (std::size_t b = 3; b < 2000; b += 97)
+    for (std::size_t a = 0; a < 2000; a += 7) {
+      if (dh.component(a) != dh.component(b) || !g.passable(static_cast<int>(a % 50), static_cast<int>(a / 50))) continue;
+      dh.set_goal(at_cell(b), at_cell(a), 1 + static_cast<int>(a % k));
+      ASSERT_EQ(dh.at_packed(packed.data() + 3 * a * k), dh.at(at_cell(a)));
+      ++compared;
+    }
+  EXPECT_GT(compared, 1000);
+}
+
+TEST(DifferentialHeuristic, CountsPastTheLimitDropTheLandmarks) {
+  // A 1-cell corridor of 30 cells needs 29 straight steps: with a limit of 16 no landmark
+  // is kept (bounds of 0, still admissible), with the default limit one is.
+  SearchGrid g(30, 1);
+  std::vector<std::uint32_t> counts(30);
+  DifferentialHeuristic dh;
+  EXPECT_EQ(dh.build(g, 1, [&](std::size_t i) { return counts.data() + i; }, 16), 0);
+  dh.set_goal(&counts[29], &counts[0], 1);
+  EXPECT_EQ(dh.at(&counts[0]), 0u);
+  EXPECT_EQ(dh.build(g, 1, [&](std::size_t i) { return counts.data() + i; }), 1);
+}
+
 }  // namespace
 }  // namespace racer

@@ -190,6 +190,25 @@ TEST(JumpPointSearch, LandmarksWaitForTheSecondQuery) {
   EXPECT_NEAR(second.cost, first.cost, tolerance(first.cost));
 }
 
+TEST(JumpPointSearch, LongPathsDropTheLandmarksAndStayExact) {
+  // A serpentine of 65 rows of 70 cells: shortest paths of over 4096 straight steps, past
+  // what the records' packed counts hold; the landmarks are dropped (octile bound) and the
+  // search stays exact.
+  SearchGrid g(70, 131);
+  for (int y = 1; y < 131; y += 2)
+    for (int x = 0; x < 70; ++x) g.set_passable(x, y, x == (y % 4 == 1 ? 69 : 0));
+  GridSearch dijkstra;
+  JumpPointSearch jps;
+  const GridCell start{0, 0}, goal{0, 130};
+  const double d = dijkstra.search(g, start, goal, SearchMode::dijkstra).cost;
+  EXPECT_GT(d, 4096.0);
+  jps.plan(g, start, goal);  // the first query on the grid scans; the second builds the tables
+  const SearchResult& r = jps.plan(g, {35, 0}, goal);
+  ASSERT_TRUE(r.found());
+  EXPECT_NEAR(r.cost, dijkstra.search(g, {35, 0}, goal, SearchMode::dijkstra).cost, tolerance(d));
+  expect_legal_path(g, r, {35, 0}, goal);
+}
+
 TEST(JumpPointSearch, OtherComponentIsUnreachableWithoutSearch) {
   // A wall splits the grid: the component labels answer before any jump point is expanded.
   SearchGrid g(20, 10);
