@@ -192,9 +192,13 @@ void FlowApp::draw() {
     SDL_RenderClear(r);
   } else {
     const PhaseTimer render_time(&profile_, FramePhase::Render);
-    SDL_SetRenderDrawColor(r, 10, 12, 18, 255);
-    SDL_RenderClear(r);
-    draw_backdrop_track();
+    load_backdrop();  // at the first menu frame: a race started from the command line never needs it
+    if (backdrop_) {
+      draw_backdrop_track();  // clears to its land colour itself
+    } else {
+      SDL_SetRenderDrawColor(r, 10, 12, 18, 255);
+      SDL_RenderClear(r);
+    }
     draw_menu_backdrop(time_);
   }
   const PhaseTimer menus_time(&profile_, FramePhase::Ui);
@@ -227,7 +231,6 @@ void FlowApp::load_backdrop() {
 }
 
 void FlowApp::draw_backdrop_track() {
-  load_backdrop();  // at the first menu frame: a race started from the command line never needs it
   if (!backdrop_) return;
   int w = 0, h = 0;
   window_.output_size(w, h);
