@@ -196,10 +196,11 @@ void FlowApp::draw() {
     if (backdrop_) {
       draw_backdrop_track();  // clears to its land colour itself
     } else {
-      SDL_SetRenderDrawColor(r, 10, 12, 18, 255);
+      SDL_SetRenderDrawColor(r, 10, 12, 18, 255);  // as the land below
       SDL_RenderClear(r);
     }
-    draw_menu_backdrop(time_);
+    const Rgba land = backdrop_ ? backdrop_->land() : Rgba{10, 12, 18};
+    draw_menu_backdrop(time_, IM_COL32(land.r, land.g, land.b, 255));
   }
   const PhaseTimer menus_time(&profile_, FramePhase::Ui);
   draw_menus();
