@@ -193,13 +193,14 @@ void FlowApp::draw() {
   } else {
     const PhaseTimer render_time(&profile_, FramePhase::Render);
     load_backdrop();  // at the first menu frame: a race started from the command line never needs it
+    // The land: the backdrop's, or a plain dark colour if its track could not be loaded.
+    const Rgba land = backdrop_ ? backdrop_->land() : Rgba{10, 12, 18};
     if (backdrop_) {
-      draw_backdrop_track();  // clears to its land colour itself
+      draw_backdrop_track();  // clears to the land itself
     } else {
-      SDL_SetRenderDrawColor(r, 10, 12, 18, 255);  // as the land below
+      SDL_SetRenderDrawColor(r, land.r, land.g, land.b, 255);
       SDL_RenderClear(r);
     }
-    const Rgba land = backdrop_ ? backdrop_->land() : Rgba{10, 12, 18};
     draw_menu_backdrop(time_, IM_COL32(land.r, land.g, land.b, 255));
   }
   const PhaseTimer menus_time(&profile_, FramePhase::Ui);

@@ -103,8 +103,8 @@ class SynthVoice {
   static constexpr int kControlPeriod = 16;
   enum class Stage { Idle, Attack, Decay, Release };
   void update_control();
-  /// render_add for one patch's shape: the parts a patch leaves out are left out of the
-  /// loop (the samples are the same as with them at level 0: they are not added at all).
+  /// render_add's loop for one shape of patch: the parts the patch leaves out (FM, the
+  /// second oscillator, noise, the filter) are not in it.
   template <bool kFm, bool kOscB, bool kNoise, bool kFilter>
   void render_run(float* left, float* right, std::size_t n, double left_gain, double right_gain);
 

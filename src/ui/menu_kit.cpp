@@ -383,9 +383,9 @@ void draw_hint(const UiFonts& fonts, const std::string& text) {
   const ImVec2 at{(d.x - ts.x) * 0.5f, d.y - kHintCentre * s - ts.y * 0.5f};
   const ImVec2 p0{at.x - 14.0f * s, at.y - 6.0f * s}, p1{at.x + ts.x + 14.0f * s, at.y + ts.y + 6.0f * s};
   if (g_backdrop_frame == ImGui::GetFrameCount()) {
-    // Over the menus' backdrop: opaque, in the colours the translucent plate gave the land
+    // Over the menus' backdrop: opaque, in the colours the translucent plate gives the land
     // and the rule, down to the rule's lower edge, drawn with the band (blending off, no
-    // texture, one batch). A blended, rounded plate was a few hundred textured, blended
+    // texture, one batch): a blended, rounded plate is some ten thousand textured, blended
     // pixels and fifty anti-aliased triangles for llvmpipe.
     ImDrawList* bg = ImGui::GetBackgroundDrawList();
     add_solid_rect(bg, p0, {p1.x, std::min(p1.y, g_rule_top)}, g_plate);
