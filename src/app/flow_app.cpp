@@ -192,10 +192,16 @@ void FlowApp::draw() {
     SDL_RenderClear(r);
   } else {
     const PhaseTimer render_time(&profile_, FramePhase::Render);
-    SDL_SetRenderDrawColor(r, 10, 12, 18, 255);
-    SDL_RenderClear(r);
-    draw_backdrop_track();
-    draw_menu_backdrop(time_);
+    load_backdrop();  // at the first menu frame: a race started from the command line never needs it
+    // The land: the backdrop's, or a plain dark colour if its track could not be loaded.
+    const Rgba land = backdrop_ ? backdrop_->land() : Rgba{10, 12, 18};
+    if (backdrop_) {
+      draw_backdrop_track();  // clears to the land itself
+    } else {
+      SDL_SetRenderDrawColor(r, land.r, land.g, land.b, 255);
+      SDL_RenderClear(r);
+    }
+    draw_menu_backdrop(time_, IM_COL32(land.r, land.g, land.b, 255));
   }
   const PhaseTimer menus_time(&profile_, FramePhase::Ui);
   draw_menus();
@@ -227,7 +233,6 @@ void FlowApp::load_backdrop() {
 }
 
 void FlowApp::draw_backdrop_track() {
-  load_backdrop();  // at the first menu frame: a race started from the command line never needs it
   if (!backdrop_) return;
   int w = 0, h = 0;
   window_.output_size(w, h);

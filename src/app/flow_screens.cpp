@@ -36,8 +36,7 @@ void draw_title(const UiFonts& fonts) {
   const float sub = fonts.menu_size * (s / fonts.menu_scale) * 0.7f;
   const char* tagline = "TOP-DOWN RACING  \xC2\xB7  REAL PHYSICS  \xC2\xB7  AI RIVALS";
   const ImVec2 st = fonts.menu_bold->CalcTextSizeA(sub, FLT_MAX, 0.0f, tagline);
-  dl->AddRectFilled({(d.x - ts.x) * 0.5f, at.y + ts.y + 2.0f * s}, {(d.x + ts.x) * 0.5f, at.y + ts.y + 7.0f * s},
-                    accent_colour(), 2.0f * s);
+  draw_title_rule((d.x - ts.x) * 0.5f, at.y + ts.y + 2.0f * s, (d.x + ts.x) * 0.5f, at.y + ts.y + 7.0f * s);
   dl->AddText(fonts.menu_bold, sub, {(d.x - st.x) * 0.5f, at.y + ts.y + 16.0f * s}, IM_COL32(200, 204, 214, 255), tagline);
 }
 

@@ -20,7 +20,7 @@ double decay_factor(double tau, double rate, double every = 1.0) {
 
 /// sin(2 pi phase) for phase in [0, 1) from a 4096-point table, linearly interpolated:
 /// within 3e-7 of std::sin (an error of (2 pi / 4096)^2 / 8), several times cheaper.
-double sine(double phase) {
+[[gnu::always_inline]] inline double sine(double phase) {
   constexpr int kSize = 4096;
   static const std::array<double, kSize + 1> table = [] {
     std::array<double, kSize + 1> t{};
@@ -35,7 +35,7 @@ double sine(double phase) {
 
 /// PolyBLEP correction around a discontinuity at phase 0 (t in [0, 1), dt = cycles per
 /// sample): removes most of a naive saw's or square's aliasing at little cost.
-double poly_blep(double t, double dt) {
+[[gnu::always_inline]] inline double poly_blep(double t, double dt) {
   if (t < dt) {
     t /= dt;
     return t + t - t * t - 1.0;
@@ -47,7 +47,7 @@ double poly_blep(double t, double dt) {
   return 0.0;
 }
 
-double oscillator(Wave wave, double phase, double dt) {
+[[gnu::always_inline]] inline double oscillator(Wave wave, double phase, double dt) {
   switch (wave) {
     case Wave::Sine: return sine(phase);
     case Wave::Triangle: return 4.0 * std::abs(phase - 0.5) - 1.0;  // harmonics fall as 1/n^2: little aliasing
@@ -60,7 +60,7 @@ double oscillator(Wave wave, double phase, double dt) {
   return 0.0;
 }
 
-double advance(double phase, double dt) {
+[[gnu::always_inline]] inline double advance(double phase, double dt) {
   phase += dt;
   return phase >= 1.0 ? phase - std::floor(phase) : phase;
 }
@@ -78,20 +78,6 @@ void SvFilter::set(double cutoff, double q, double sample_rate) {
   a1_ = 1.0 / (1.0 + g * (g + k_));
   a2_ = g * a1_;
   a3_ = g * a2_;
-}
-
-double SvFilter::process(double x, FilterMode mode) {
-  const double v3 = x - ic2_;
-  const double v1 = a1_ * ic1_ + a2_ * v3;
-  const double v2 = ic2_ + a2_ * ic1_ + a3_ * v3;
-  ic1_ = 2.0 * v1 - ic1_;
-  ic2_ = 2.0 * v2 - ic2_;
-  switch (mode) {
-    case FilterMode::Low: return v2;
-    case FilterMode::Band: return v1;
-    case FilterMode::High: return x - k_ * v1 - v2;
-  }
-  return v2;
 }
 
 // ---- voice ------------------------------------------------------------------------------
@@ -143,66 +129,118 @@ void SynthVoice::update_control() {
   filter_env_ *= filter_k_;
 }
 
-double SynthVoice::next_sample() {
+template <bool kFm, bool kOscB, bool kNoise, bool kFilter>
+void SynthVoice::render_run(float* left, float* right, std::size_t n, double left_gain, double right_gain) {
   const Patch& p = *patch_;
-  if (control_count_ == 0) {
-    update_control();
-    control_count_ = kControlPeriod;
-  }
-  --control_count_;
-  double a = 0.0;
-  if (p.fm_ratio > 0.0) {
-    a = sine(phase_a_ + p.fm_index * fm_env_ * sine(phase_m_) / kTwoPi);  // phase modulation
-    phase_m_ = advance(phase_m_, dt_m_);
-  } else {
-    a = oscillator(p.wave, phase_a_, dt_a_);
-  }
-  phase_a_ = advance(phase_a_, dt_a_);
-  double x = p.osc_a * a;
-  if (p.osc_b > 0.0) {
-    x += p.osc_b * oscillator(p.wave_b, phase_b_, dt_b_);
-    phase_b_ = advance(phase_b_, dt_b_);
-  }
-  if (p.noise > 0.0) {
-    double n = rng_.bipolar();
-    if (noise_a_ > 0.0) {
-      noise_hp_ = noise_a_ * (noise_hp_ + n - noise_prev_);
-      noise_prev_ = n;
-      n = noise_hp_;
+  const Wave wave = p.wave, wave_b = p.wave_b;
+  const FilterMode mode = p.filter;
+  const double osc_a = p.osc_a, osc_b = p.osc_b, noise = p.noise, fm_index = p.fm_index, sustain = p.sustain,
+               gain = p.gain, velocity = velocity_;
+  std::size_t i = 0;
+  while (i < n && stage_ != Stage::Idle) {
+    if (control_count_ == 0) {
+      update_control();
+      control_count_ = kControlPeriod;
     }
-    x += p.noise * n;
-  }
-  const double y = filter_on_ ? filter_.process(x, p.filter) : x;
-
-  // The amplitude envelope.
-  switch (stage_) {
-    case Stage::Attack:
-      level_ += attack_step_;
-      if (level_ >= 1.0) {
-        level_ = 1.0;
-        stage_ = Stage::Decay;
+    // Up to the next control update, the pitch, FM depth and filter are fixed.
+    const std::size_t run = std::min(n - i, static_cast<std::size_t>(control_count_));
+    const double dt_a = dt_a_, dt_b = dt_b_, dt_m = dt_m_, fm_depth = fm_env_;
+    double phase_a = phase_a_, phase_b = phase_b_, phase_m = phase_m_;
+    double noise_prev = noise_prev_, noise_hp = noise_hp_;
+    const double noise_a = noise_a_;
+    NoiseRng rng = rng_;
+    SvFilter filter = filter_;
+    double level = level_;
+    Stage stage = stage_;
+    std::int64_t gate_left = gate_left_;
+    std::size_t k = 0;
+    while (k < run) {
+      double a = 0.0;
+      if constexpr (kFm) {
+        a = sine(phase_a + fm_index * fm_depth * sine(phase_m) / kTwoPi);  // phase modulation
+        phase_m = advance(phase_m, dt_m);
+      } else {
+        a = oscillator(wave, phase_a, dt_a);
       }
-      break;
-    case Stage::Decay:
-      level_ = p.sustain + (level_ - p.sustain) * decay_k_;
-      if (p.sustain <= 0.0 && level_ < kSilent) stage_ = Stage::Idle;  // a drum ends by itself
-      break;
-    case Stage::Release:
-      level_ *= release_k_;
-      if (level_ < kSilent) stage_ = Stage::Idle;
-      break;
-    case Stage::Idle: return 0.0;
+      phase_a = advance(phase_a, dt_a);
+      double x = osc_a * a;
+      if constexpr (kOscB) {
+        x += osc_b * oscillator(wave_b, phase_b, dt_b);
+        phase_b = advance(phase_b, dt_b);
+      }
+      if constexpr (kNoise) {
+        double nz = rng.bipolar();
+        if (noise_a > 0.0) {
+          noise_hp = noise_a * (noise_hp + nz - noise_prev);
+          noise_prev = nz;
+          nz = noise_hp;
+        }
+        x += noise * nz;
+      }
+      double y = x;
+      if constexpr (kFilter) y = filter.process(x, mode);
+
+      // The amplitude envelope.
+      switch (stage) {
+        case Stage::Attack:
+          level += attack_step_;
+          if (level >= 1.0) {
+            level = 1.0;
+            stage = Stage::Decay;
+          }
+          break;
+        case Stage::Decay:
+          level = sustain + (level - sustain) * decay_k_;
+          if (sustain <= 0.0 && level < kSilent) stage = Stage::Idle;  // a drum ends by itself
+          break;
+        case Stage::Release:
+          level *= release_k_;
+          if (level < kSilent) stage = Stage::Idle;
+          break;
+        case Stage::Idle: break;  // not reached: the loop stops at Idle
+      }
+      if (stage != Stage::Release && stage != Stage::Idle && --gate_left <= 0) stage = Stage::Release;
+      const double s = y * level * velocity * gain;
+      left[i + k] += static_cast<float>(s * left_gain);
+      right[i + k] += static_cast<float>(s * right_gain);
+      ++k;
+      if (stage == Stage::Idle) break;
+    }
+    phase_a_ = phase_a, phase_b_ = phase_b, phase_m_ = phase_m;
+    noise_prev_ = noise_prev, noise_hp_ = noise_hp;
+    rng_ = rng;
+    filter_ = filter;
+    level_ = level;
+    stage_ = stage;
+    gate_left_ = gate_left;
+    age_ += static_cast<std::int64_t>(k);
+    control_count_ -= static_cast<int>(k);
+    i += k;
   }
-  if (stage_ != Stage::Release && stage_ != Stage::Idle && --gate_left_ <= 0) stage_ = Stage::Release;
-  ++age_;
-  return y * level_ * velocity_ * p.gain;
 }
 
 void SynthVoice::render_add(float* left, float* right, std::size_t n, double left_gain, double right_gain) {
-  for (std::size_t i = 0; i < n && stage_ != Stage::Idle; ++i) {
-    const double s = next_sample();
-    left[i] += static_cast<float>(s * left_gain);
-    right[i] += static_cast<float>(s * right_gain);
+  if (stage_ == Stage::Idle) return;
+  const Patch& p = *patch_;
+  const bool fm = p.fm_ratio > 0.0, b = p.osc_b > 0.0, noise = p.noise > 0.0;
+  const int shape = (fm ? 8 : 0) | (b ? 4 : 0) | (noise ? 2 : 0) | (filter_on_ ? 1 : 0);
+  switch (shape) {
+    case 0: render_run<false, false, false, false>(left, right, n, left_gain, right_gain); break;
+    case 1: render_run<false, false, false, true>(left, right, n, left_gain, right_gain); break;
+    case 2: render_run<false, false, true, false>(left, right, n, left_gain, right_gain); break;
+    case 3: render_run<false, false, true, true>(left, right, n, left_gain, right_gain); break;
+    case 4: render_run<false, true, false, false>(left, right, n, left_gain, right_gain); break;
+    case 5: render_run<false, true, false, true>(left, right, n, left_gain, right_gain); break;
+    case 6: render_run<false, true, true, false>(left, right, n, left_gain, right_gain); break;
+    case 7: render_run<false, true, true, true>(left, right, n, left_gain, right_gain); break;
+    case 8: render_run<true, false, false, false>(left, right, n, left_gain, right_gain); break;
+    case 9: render_run<true, false, false, true>(left, right, n, left_gain, right_gain); break;
+    case 10: render_run<true, false, true, false>(left, right, n, left_gain, right_gain); break;
+    case 11: render_run<true, false, true, true>(left, right, n, left_gain, right_gain); break;
+    case 12: render_run<true, true, false, false>(left, right, n, left_gain, right_gain); break;
+    case 13: render_run<true, true, false, true>(left, right, n, left_gain, right_gain); break;
+    case 14: render_run<true, true, true, false>(left, right, n, left_gain, right_gain); break;
+    default: render_run<true, true, true, true>(left, right, n, left_gain, right_gain); break;
   }
 }
 

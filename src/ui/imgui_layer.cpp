@@ -23,10 +23,17 @@ ImGuiLayer::ImGuiLayer(SDL_Window* window, SDL_Renderer* renderer, const std::st
   style.FrameRounding = 3.0f;
   style.Colors[ImGuiCol_WindowBg].w = 0.86f;
 
+  // The font texture is sampled nearest (SDL's default scale mode), and the glyphs are drawn
+  // at the size they were rasterised at: ImGui's default three-fold horizontal oversampling
+  // (for sub-pixel placement under bilinear filtering) would only make the atlas three
+  // times wider and each glyph's texels three times as far apart for llvmpipe to fetch.
+  ImFontConfig glyphs;
+  glyphs.OversampleH = 1;
+  glyphs.OversampleV = 1;
   std::error_code ec;
   if (!font_path.empty() && std::filesystem::is_regular_file(font_path, ec)) {
-    fonts_.text = io.Fonts->AddFontFromFileTTF(font_path.c_str(), fonts_.text_size);
-    fonts_.big = io.Fonts->AddFontFromFileTTF(font_path.c_str(), fonts_.big_size);
+    fonts_.text = io.Fonts->AddFontFromFileTTF(font_path.c_str(), fonts_.text_size, &glyphs);
+    fonts_.big = io.Fonts->AddFontFromFileTTF(font_path.c_str(), fonts_.big_size, &glyphs);
   }
   fonts_.from_ttf = fonts_.text != nullptr && fonts_.big != nullptr;
   int out_w = 0, out_h = 0;
@@ -37,9 +44,9 @@ ImGuiLayer::ImGuiLayer(SDL_Window* window, SDL_Renderer* renderer, const std::st
     const std::string bold_path = std::filesystem::is_regular_file(bold, ec) ? bold.string() : font_path;
     fonts_.menu_size *= fonts_.menu_scale;
     fonts_.title_size *= fonts_.menu_scale;
-    fonts_.menu = io.Fonts->AddFontFromFileTTF(font_path.c_str(), fonts_.menu_size);
-    fonts_.menu_bold = io.Fonts->AddFontFromFileTTF(bold_path.c_str(), fonts_.menu_size);
-    fonts_.title = io.Fonts->AddFontFromFileTTF(bold_path.c_str(), fonts_.title_size);
+    fonts_.menu = io.Fonts->AddFontFromFileTTF(font_path.c_str(), fonts_.menu_size, &glyphs);
+    fonts_.menu_bold = io.Fonts->AddFontFromFileTTF(bold_path.c_str(), fonts_.menu_size, &glyphs);
+    fonts_.title = io.Fonts->AddFontFromFileTTF(bold_path.c_str(), fonts_.title_size, &glyphs);
     fonts_.from_ttf = fonts_.menu != nullptr && fonts_.menu_bold != nullptr && fonts_.title != nullptr;
   }
   if (!fonts_.from_ttf) {

@@ -65,7 +65,25 @@ unsigned accent_colour() { return kAccent; }
 
 // ---- backdrop ------------------------------------------------------------------------------
 
-void draw_menu_backdrop(double t) {
+namespace {
+
+// The key hint's plate over the menus' backdrop: what black at alpha 150 (the plate over a
+// race) makes of the land, and of the band's rule where the plate reaches down over it.
+constexpr int kPlateAlpha = 150;
+int g_backdrop_frame = -1;  // ImGui's frame in which draw_menu_backdrop last ran
+ImU32 g_plate = 0;
+float g_rule_top = 0.0f, g_rule_bottom = 0.0f;
+
+ImU32 darkened(ImU32 c) {
+  const auto k = [c](int shift) {
+    return static_cast<ImU32>((((c >> shift) & 0xFF) * (255 - kPlateAlpha) + 127) / 255) << shift;
+  };
+  return k(IM_COL32_R_SHIFT) | k(IM_COL32_G_SHIFT) | k(IM_COL32_B_SHIFT) | IM_COL32_A_MASK;
+}
+
+}  // namespace
+
+void draw_menu_backdrop(double t, unsigned land) {
   // Only a chequered band along the bottom, drifting slowly to the right, and an orange
   // rule over it: a dark strip with the light cells over it, all opaque. What lies behind
   // (the track flight or the clear colour) shows everywhere else as it is.
@@ -76,6 +94,10 @@ void draw_menu_backdrop(double t) {
   const float top = d.y - 2.0f * cell;
   const float shift = static_cast<float>(std::fmod(t * 12.0, 2.0 * static_cast<double>(cell)));
   add_solid_rect(dl, {0, top - 4.0f * s}, {d.x, top}, kAccentDark);
+  g_backdrop_frame = ImGui::GetFrameCount();
+  g_plate = darkened(land);
+  g_rule_top = top - 4.0f * s;
+  g_rule_bottom = top;
   add_solid_rect(dl, {0, top}, d, kBand);
   for (int row = 0; row < 2; ++row) {
     const float y0 = top + static_cast<float>(row) * cell, y1 = y0 + cell;
@@ -359,9 +381,23 @@ void draw_hint(const UiFonts& fonts, const std::string& text) {
   const ImVec2 ts = fonts.menu->CalcTextSizeA(size, FLT_MAX, 0.0f, text.c_str());
   const float s = ui_scale();
   const ImVec2 at{(d.x - ts.x) * 0.5f, d.y - kHintCentre * s - ts.y * 0.5f};
-  dl->AddRectFilled({at.x - 14.0f * s, at.y - 6.0f * s}, {at.x + ts.x + 14.0f * s, at.y + ts.y + 6.0f * s},
-                    IM_COL32(0, 0, 0, 150), 6.0f * s);
+  const ImVec2 p0{at.x - 14.0f * s, at.y - 6.0f * s}, p1{at.x + ts.x + 14.0f * s, at.y + ts.y + 6.0f * s};
+  if (g_backdrop_frame == ImGui::GetFrameCount()) {
+    // Over the menus' backdrop: opaque, in the colours the translucent plate gives the land
+    // and the rule, down to the rule's lower edge, drawn with the band (blending off, no
+    // texture, one batch): a blended, rounded plate is some ten thousand textured, blended
+    // pixels and fifty anti-aliased triangles for llvmpipe.
+    ImDrawList* bg = ImGui::GetBackgroundDrawList();
+    add_solid_rect(bg, p0, {p1.x, std::min(p1.y, g_rule_top)}, g_plate);
+    add_solid_rect(bg, {p0.x, g_rule_top}, {p1.x, std::min(p1.y, g_rule_bottom)}, darkened(kAccentDark));
+  } else {
+    dl->AddRectFilled(p0, p1, IM_COL32(0, 0, 0, kPlateAlpha), 6.0f * s);
+  }
   dl->AddText(fonts.menu, size, at, kDim, text.c_str());
+}
+
+void draw_title_rule(float x0, float y0, float x1, float y1) {
+  add_solid_rect(ImGui::GetBackgroundDrawList(), {x0, y0}, {x1, y1}, kAccent);
 }
 
 }  // namespace racer

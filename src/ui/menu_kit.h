@@ -34,8 +34,9 @@ void set_menu_motion(float progress);
 
 /// The menu backdrop's own part: a chequered band along the bottom of the screen with an
 /// orange rule over it, opaque, drawn behind everything else of ImGui's (over the track
-/// flight or the clear colour). `t`: s, drifts the band slowly.
-void draw_menu_backdrop(double t);
+/// flight or the clear colour). `t`: s, drifts the band slowly. `land`: the colour behind
+/// (IM_COL32, opaque), which this frame's key hint plate (draw_hint) is a darkening of.
+void draw_menu_backdrop(double t, unsigned land);
 /// Darkens what is on screen (the race under the pause menu).
 void draw_dim();
 
@@ -88,8 +89,12 @@ class MenuList {
 void menu_table(const char* id, const std::vector<const char*>& header,
                 const std::vector<std::vector<std::string>>& rows, int highlight_row);
 
-/// A key hint line centred at the bottom of the screen ("Enter select   Esc back").
+/// A key hint line centred at the bottom of the screen ("Enter select   Esc back"), on a
+/// dark plate: opaque over the menus' backdrop (drawn with its band), translucent over
+/// anything else (the race under the pause menu).
 void draw_hint(const UiFonts& fonts, const std::string& text);
+/// A bar of the title's accent under the main menu's title: opaque, with the band's shapes.
+void draw_title_rule(float x0, float y0, float x1, float y1);
 /// The accent colour (IM_COL32).
 unsigned accent_colour();
 
