@@ -13,10 +13,14 @@
 namespace racer {
 namespace {
 
+// Loaded once for the tests below (a second or more under the sanitizers).
 std::shared_ptr<const Track> load_big() {
-  auto t = Track::load(test::source_path("tests/track/big/big_box_4x3km.json"));
-  EXPECT_TRUE(t.ok()) << t.error_text();
-  return t.ok() ? t.value() : nullptr;
+  static const std::shared_ptr<const Track> track = [] {
+    auto t = Track::load(test::source_path("tests/track/big/big_box_4x3km.json"));
+    EXPECT_TRUE(t.ok()) << t.error_text();
+    return t.ok() ? t.value() : nullptr;
+  }();
+  return track;
 }
 
 TEST(BigTrack, LoadsBeyondTheOldLimit) {
