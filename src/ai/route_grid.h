@@ -25,7 +25,9 @@ struct RouteCosts {
 
 /// Fills `out` with the CostGrid costed by `costs` (passable = drivable and clear enough),
 /// 8-connected: for many searches on an unchanging track, or to add temporary blockers
-/// (a stopped car) before searching.
+/// (a stopped car) before searching. `out` is dense over the whole grid (a track's
+/// bounding box, however sparse its CostGrid): for small grids; on a track, search a
+/// window (below) round the cars, as the AI does.
 void make_route_grid(const CostGrid& grid, const RouteCosts& costs, SearchGrid& out);
 
 /// The same for the window of cells x0..x1, y0..y1 (inclusive, inside the grid): cell

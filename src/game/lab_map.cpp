@@ -68,8 +68,12 @@ std::string base_name(const std::string& path) {
 }
 
 // The track's route grid, north up, coarsened by k.
-SearchGrid coarse_track_grid(const SearchGrid& fine, int k) {
-  const int w = (fine.width() + k - 1) / k, h = (fine.height() + k - 1) / k;
+// The track's cost grid flipped (row 0 of the lab is the northern edge) and coarsened by k,
+// each fine cell costed as make_route_grid would (passable: drivable and clear enough; its
+// multiplier stored as a float), read straight from the sparse cost grid so that no
+// dense fine grid over the whole bounding box is made.
+SearchGrid coarse_track_grid(const CostGrid& cost, const RouteCosts& costs, int k) {
+  const int w = (cost.width() + k - 1) / k, h = (cost.height() + k - 1) / k;
   SearchGrid out(w, h, Connectivity::eight);
   for (int cy = 0; cy < h; ++cy)
     for (int cx = 0; cx < w; ++cx) {
@@ -79,12 +83,13 @@ SearchGrid coarse_track_grid(const SearchGrid& fine, int k) {
       for (int dy = 0; dy < k && passable; ++dy)
         for (int dx = 0; dx < k && passable; ++dx) {
           const int fx = cx * k + dx, fy_up = cy * k + dy;
-          const int fy = fine.height() - 1 - fy_up;  // row 0 of the lab is the northern edge
-          if (!fine.passable(fx, fy)) {
+          const int fy = cost.height() - 1 - fy_up;
+          const double clear = static_cast<double>(cost.clearance(fx, fy));
+          if (!(cost.drivable(fx, fy) && clear >= costs.min_clearance_m)) {
             passable = false;
             break;
           }
-          sum += static_cast<double>(fine.cost(fx, fy));
+          sum += static_cast<double>(static_cast<float>(costs.multiplier(clear, static_cast<double>(cost.surface_cost(fx, fy)))));
           ++n;
         }
       if (!passable) out.set_passable(cx, cy, false);
@@ -135,11 +140,9 @@ Result<LabMap> load_lab_map(const std::string& path) {
   auto track = Track::load(path);
   if (!track) return track.errors();
   const CostGrid& cost = track.value()->cost_grid();
-  SearchGrid fine;
-  make_route_grid(cost, RouteCosts{}, fine);
-  const int side = std::max(fine.width(), fine.height());
+  const int side = std::max(cost.width(), cost.height());
   const int k = std::max(1, (side + kLabMaxTrackSide - 1) / kLabMaxTrackSide);
-  map.grid = coarse_track_grid(fine, k);
+  map.grid = coarse_track_grid(cost, RouteCosts{}, k);
   map.metres_per_cell = cost.cell_size() * k;
   map.name = track.value()->spec().name;
   return map;

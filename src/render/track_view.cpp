@@ -6,6 +6,8 @@
 #include <cmath>
 #include <cstdint>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "core/math.h"
 #include "core/noise.h"
@@ -196,19 +198,48 @@ void zone(WorldMesh& m, const SurfaceZone& z) {
 /// roads): small flecks on a jittered grid, a fixed pattern per track.
 void grain(WorldMesh& m, const Track& track) {
   constexpr double kCell = 0.5;  // m, candidate spacing (4 per m^2)
+  auto candidate = [&](std::int64_t cx, std::int64_t cy) {
+    const Vec2 c{(static_cast<double>(cx) + cell_hash01(cx, cy, 1)) * kCell, (static_cast<double>(cy) + cell_hash01(cx, cy, 2)) * kCell};
+    if ((track.flags_at(c) & kCellOutside) != 0) return;
+    const SurfaceLook lk = look(track.surface_at(c));
+    if (lk.grain_density <= 0.0 || cell_hash01(cx, cy, 3) * 4.0 > lk.grain_density) return;
+    const double r = lk.grain_size * (0.6 + 0.8 * cell_hash01(cx, cy, 4));
+    const double a = kPi * cell_hash01(cx, cy, 5);
+    const Vec2 d1 = from_angle(a) * r, d2 = perp(from_angle(a)) * (r * 0.7);
+    m.quad(c + d1, c + d2, c - d1, c - d2, cell_hash01(cx, cy, 6) < 0.5 ? lk.fleck_a : lk.fleck_b);
+  };
   const Vec2 lo = track.bounds_min(), hi = track.bounds_max();
-  if (!(hi.x - lo.x < 20000.0 && hi.y - lo.y < 20000.0)) return;
-  for (std::int64_t cx = cell(lo.x, kCell); cx <= cell(hi.x, kCell); ++cx)
-    for (std::int64_t cy = cell(lo.y, kCell); cy <= cell(hi.y, kCell); ++cy) {
-      const Vec2 c{(static_cast<double>(cx) + cell_hash01(cx, cy, 1)) * kCell, (static_cast<double>(cy) + cell_hash01(cx, cy, 2)) * kCell};
-      if ((track.flags_at(c) & kCellOutside) != 0) continue;
-      const SurfaceLook lk = look(track.surface_at(c));
-      if (lk.grain_density <= 0.0 || cell_hash01(cx, cy, 3) * 4.0 > lk.grain_density) continue;
-      const double r = lk.grain_size * (0.6 + 0.8 * cell_hash01(cx, cy, 4));
-      const double a = kPi * cell_hash01(cx, cy, 5);
-      const Vec2 d1 = from_angle(a) * r, d2 = perp(from_angle(a)) * (r * 0.7);
-      m.quad(c + d1, c + d2, c - d1, c - d2, cell_hash01(cx, cy, 6) < 0.5 ? lk.fleck_a : lk.fleck_b);
-    }
+  if (!track.spec().walls.automatic) {
+    // Run-off everywhere in the bounds (whose size the track build limits).
+    if (!(hi.x - lo.x < 20000.0 && hi.y - lo.y < 20000.0)) return;
+    for (std::int64_t cx = cell(lo.x, kCell); cx <= cell(hi.x, kCell); ++cx)
+      for (std::int64_t cy = cell(lo.y, kCell); cy <= cell(hi.y, kCell); ++cy) candidate(cx, cy);
+    return;
+  }
+  // Beyond the corridor's tiles everything is beyond the walls: only candidates whose cell
+  // starts in a corridor tile or in the tile below or left of one (a candidate lies up to
+  // a cell beyond its cell's corner) can land inside the walls. Each is visited once.
+  const double side = track.corridor_tile_size();
+  const std::vector<Vec2> tiles = track.corridor_tiles();
+  if (tiles.empty()) return;
+  const Vec2 t0 = tiles.front();  // tiles are t0 + (tx, ty) * side
+  std::vector<std::pair<std::int64_t, std::int64_t>> visit;
+  for (Vec2 t : tiles) {
+    const std::int64_t tx = std::llround((t.x - t0.x) / side), ty = std::llround((t.y - t0.y) / side);
+    for (std::int64_t dy = -1; dy <= 0; ++dy)
+      for (std::int64_t dx = -1; dx <= 0; ++dx) visit.push_back({tx + dx, ty + dy});
+  }
+  std::sort(visit.begin(), visit.end());
+  visit.erase(std::unique(visit.begin(), visit.end()), visit.end());
+  auto edge = [&](double o, std::int64_t t) { return o + static_cast<double>(t) * side; };
+  for (const auto& [tx, ty] : visit) {
+    // Cells whose lower-left corner lies in the tile (the next tile's edge is its end, so
+    // neighbouring tiles share no cell and miss none).
+    const double x0 = edge(t0.x, tx), x1 = edge(t0.x, tx + 1), y0 = edge(t0.y, ty), y1 = edge(t0.y, ty + 1);
+    for (auto cx = static_cast<std::int64_t>(std::ceil(x0 / kCell)); static_cast<double>(cx) * kCell < x1; ++cx)
+      for (auto cy = static_cast<std::int64_t>(std::ceil(y0 / kCell)); static_cast<double>(cy) * kCell < y1; ++cy)
+        candidate(cx, cy);
+  }
 }
 
 // ---- kerbs, start line, grid ------------------------------------------------------------

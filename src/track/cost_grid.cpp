@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <vector>
 
 namespace racer {
 namespace {
@@ -47,72 +48,133 @@ void distance_1d(const std::vector<double>& f, std::vector<double>& d, std::vect
 
 }  // namespace
 
-CostGrid::CostGrid(Vec2 origin, double cell, int w, int h)
-    : origin_(origin), cell_(cell), inv_cell_(1.0 / cell), w_(std::max(w, 0)), h_(std::max(h, 0)) {
+CostGrid::CostGrid(Vec2 origin, double cell, int w, int h, bool background_blocked, float background_cost)
+    : origin_(origin), cell_(cell), inv_cell_(1.0 / cell), w_(std::max(w, 0)), h_(std::max(h, 0)),
+      background_blocked_(background_blocked),
+      blocked_(w_, h_, background_blocked ? 1 : 0),
+      clearance_(w_, h_, 0.0f),
+      cost_index_(w_, h_, 0),
+      palette_(1, background_cost) {
   int exponent = 0;
   pow2_cell_ = std::frexp(cell, &exponent) == 0.5;
-  const std::size_t n = static_cast<std::size_t>(w_) * static_cast<std::size_t>(h_);
-  blocked_.assign(n, 0);
-  clearance_.assign(n, 0.0f);
-  cost_index_.assign(n, 0);
-  palette_.assign(1, 1.0f);
 }
 
 void CostGrid::set_surface_cost(int x, int y, float cost) {
-  const std::size_t i = index(x, y);
-  if (!cost_.empty()) {
-    cost_[i] = cost;
+  if (float_costs_) {
+    cost_.set(x, y, cost);
     return;
   }
   // Bit-for-bit equal values share an entry (so -0 and 0, or two NaNs, stay apart).
   const auto same = [cost](float v) { return std::memcmp(&v, &cost, sizeof v) == 0; };
   const auto it = std::find_if(palette_.begin(), palette_.end(), same);
   if (it != palette_.end()) {
-    cost_index_[i] = static_cast<std::uint8_t>(it - palette_.begin());
+    cost_index_.set(x, y, static_cast<std::uint8_t>(it - palette_.begin()));
     return;
   }
   if (palette_.size() <= 0xFF) {
-    cost_index_[i] = static_cast<std::uint8_t>(palette_.size());
+    cost_index_.set(x, y, static_cast<std::uint8_t>(palette_.size()));
     palette_.push_back(cost);
     return;
   }
-  // A 257th distinct cost: one float per cell from now on.
-  cost_.resize(cost_index_.size());
-  for (std::size_t j = 0; j < cost_index_.size(); ++j) cost_[j] = palette_[cost_index_[j]];
+  // A 257th distinct cost: one float per cell from now on (the stored tiles of the
+  // indices become stored tiles of floats; the background keeps its cost).
+  cost_ = TiledRaster<float>(w_, h_, palette_[0]);
+  constexpr int kSide = TiledRaster<float>::kSide;
+  for (int ty = 0; ty < cost_index_.tiles_h(); ++ty)
+    for (int tx = 0; tx < cost_index_.tiles_w(); ++tx) {
+      if (!cost_index_.tile_stored(tx, ty)) continue;
+      for (int yy = ty * kSide; yy < std::min(h_, (ty + 1) * kSide); ++yy)
+        for (int xx = tx * kSide; xx < std::min(w_, (tx + 1) * kSide); ++xx)
+          cost_.set(xx, yy, palette_[cost_index_.get(xx, yy)]);
+    }
   cost_index_ = {};
   palette_ = {};
-  cost_[i] = cost;
+  float_costs_ = true;
+  cost_.set(x, y, cost);
 }
 
 Vec2 CostGrid::cell_centre(int x, int y) const {
   return {origin_.x + (x + 0.5) * cell_, origin_.y + (y + 0.5) * cell_};
 }
 
+// The separable transform, one line at a time, over the runs of "active" tiles only: with a
+// blocked background every other tile's cells are blocked (clearance 0), and for a cell of a
+// run the nearest blocked cell beyond the run is never nearer than the blocked cell just
+// outside its end, so each run is transformed with that one cell added at each end (f = 0)
+// and gives exactly the values of a transform of the whole line. Without a blocked
+// background every tile is active: one run per line, the plain transform.
 void CostGrid::compute_clearance() {
   if (w_ == 0 || h_ == 0) return;
-  const int longest = std::max(w_, h_);
+  constexpr int kSide = TiledRaster<float>::kSide;
+  const int tw = blocked_.tiles_w(), th = blocked_.tiles_h();
+  auto active = [&](int tx, int ty) { return !background_blocked_ || blocked_.tile_stored(tx, ty); };
+  const int longest = std::max(w_, h_) + 2;
   std::vector<double> f(static_cast<std::size_t>(longest)), d(static_cast<std::size_t>(longest));
   std::vector<int> v(static_cast<std::size_t>(longest));
   std::vector<double> z(static_cast<std::size_t>(longest) + 1);
-  std::vector<double> sq(blocked_.size());
-  for (std::size_t i = 0; i < blocked_.size(); ++i) sq[i] = blocked_[i] != 0 ? 0.0 : kFar;
-
-  for (int x = 0; x < w_; ++x) {  // columns
-    for (int y = 0; y < h_; ++y) f[static_cast<std::size_t>(y)] = sq[index(x, y)];
-    distance_1d(f, d, v, z, h_);
-    for (int y = 0; y < h_; ++y) sq[index(x, y)] = d[static_cast<std::size_t>(y)];
-  }
-  for (int y = 0; y < h_; ++y) {  // rows
-    for (int x = 0; x < w_; ++x) f[static_cast<std::size_t>(x)] = sq[index(x, y)];
-    distance_1d(f, d, v, z, w_);
-    for (int x = 0; x < w_; ++x) sq[index(x, y)] = d[static_cast<std::size_t>(x)];
-  }
+  // Squared distances (in cells) of the active tiles; the others hold 0 (blocked).
+  TiledRaster<double> sq(w_, h_, 0.0);
+  std::size_t active_tiles = 0;
+  for (int ty = 0; ty < th; ++ty)
+    for (int tx = 0; tx < tw; ++tx) active_tiles += active(tx, ty) ? 1 : 0;
+  sq.reserve_tiles(active_tiles);
+  // Transforms cells lo..hi (inclusive) of a line of n cells, read and written through
+  // read(i) and write(i, value).
+  auto transform_run = [&](int lo, int hi, int n, auto&& read, auto&& write) {
+    const int a = lo > 0 && background_blocked_ ? lo - 1 : lo;
+    const int b = hi < n - 1 && background_blocked_ ? hi + 1 : hi;
+    for (int i = a; i <= b; ++i) f[static_cast<std::size_t>(i - a)] = (i < lo || i > hi) ? 0.0 : read(i);
+    distance_1d(f, d, v, z, b - a + 1);
+    for (int i = lo; i <= hi; ++i) write(i, d[static_cast<std::size_t>(i - a)]);
+  };
+  // Calls fn(first cell, last cell) for each run of active tiles along a line of tiles.
+  auto runs = [&](int tiles, int cells, auto&& is_active, auto&& fn) {
+    for (int t = 0; t < tiles;) {
+      if (!is_active(t)) {
+        ++t;
+        continue;
+      }
+      int e = t;
+      while (e + 1 < tiles && is_active(e + 1)) ++e;
+      fn(t * kSide, std::min(cells, (e + 1) * kSide) - 1);
+      t = e + 1;
+    }
+  };
+  for (int ty = 0; ty < th; ++ty)
+    for (int tx = 0; tx < tw; ++tx) {
+      if (!active(tx, ty)) continue;
+      for (int y = ty * kSide; y < std::min(h_, (ty + 1) * kSide); ++y)
+        for (int x = tx * kSide; x < std::min(w_, (tx + 1) * kSide); ++x) {
+          if (blocked_.get(x, y) == 0) sq.set(x, y, kFar);  // blocked cells keep 0
+        }
+    }
+  for (int tx = 0; tx < tw; ++tx)  // columns
+    for (int x = tx * kSide; x < std::min(w_, (tx + 1) * kSide); ++x)
+      runs(th, h_, [&](int ty) { return active(tx, ty); }, [&](int lo, int hi) {
+        transform_run(lo, hi, h_, [&](int y) { return sq.get(x, y); }, [&](int y, double value) { sq.set(x, y, value); });
+      });
+  for (int ty = 0; ty < th; ++ty)  // rows
+    for (int y = ty * kSide; y < std::min(h_, (ty + 1) * kSide); ++y)
+      runs(tw, w_, [&](int tx) { return active(tx, ty); }, [&](int lo, int hi) {
+        transform_run(lo, hi, w_, [&](int x) { return sq.get(x, y); }, [&](int x, double value) { sq.set(x, y, value); });
+      });
   // No blocked cell anywhere: report the grid's diagonal as the clearance.
   const double cap = std::hypot(w_, h_) * cell_;
-  for (std::size_t i = 0; i < sq.size(); ++i) {
-    const double m = sq[i] >= kFar * 0.5 ? cap : std::sqrt(sq[i]) * cell_;
-    clearance_[i] = static_cast<float>(std::min(m, cap));
-  }
+  clearance_ = TiledRaster<float>(w_, h_, 0.0f);
+  clearance_.reserve_tiles(active_tiles);
+  for (int ty = 0; ty < th; ++ty)
+    for (int tx = 0; tx < tw; ++tx) {
+      if (!active(tx, ty)) continue;
+      for (int y = ty * kSide; y < std::min(h_, (ty + 1) * kSide); ++y)
+        for (int x = tx * kSide; x < std::min(w_, (tx + 1) * kSide); ++x) {
+          const double q = sq.get(x, y);
+          const double m = q >= kFar * 0.5 ? cap : std::sqrt(q) * cell_;
+          clearance_.set(x, y, static_cast<float>(std::min(m, cap)));
+        }
+    }
+  clearance_.shrink_to_fit();
+  blocked_.shrink_to_fit();
+  cost_index_.shrink_to_fit();
 }
 
 }  // namespace racer

@@ -3,20 +3,28 @@
 // with the distance to the nearest wall or obstacle (an exact Euclidean distance field,
 // so clearance is one lookup) and a surface cost (1 on asphalt, more on loose surfaces;
 // stored as an index into the grid's few distinct costs).
+//
+// Sparse: the cells are tiled (TiledRaster, 32 x 32 cells); tiles that hold only the
+// background value share one tile. A track's grid has a blocked background (everything
+// beyond the walls), so only the tiles along the road corridor take memory, and the
+// distance transform visits only those.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <vector>
 
 #include "core/vec2.h"
+#include "track/tiled_raster.h"
 
 namespace racer {
 
 class CostGrid {
  public:
   CostGrid() = default;
-  /// An empty grid of w x h cells of `cell` metres, lower-left corner at `origin`.
-  CostGrid(Vec2 origin, double cell, int w, int h);
+  /// An empty grid of w x h cells of `cell` metres, lower-left corner at `origin`: every
+  /// cell drivable at cost 1, or (background_blocked) every cell blocked at cost
+  /// `background_cost` (>= 1), the start of a sparse grid whose drivable cells are set.
+  CostGrid(Vec2 origin, double cell, int w, int h, bool background_blocked = false, float background_cost = 1.0f);
 
   int width() const { return w_; }
   int height() const { return h_; }
@@ -30,25 +38,33 @@ class CostGrid {
   }
   Vec2 cell_centre(int x, int y) const;
 
-  bool drivable(int x, int y) const { return in_bounds(x, y) && blocked_[index(x, y)] == 0; }
+  bool drivable(int x, int y) const { return in_bounds(x, y) && blocked_.get(x, y) == 0; }
   /// m from the cell centre to the nearest blocked cell's centre (0 inside a blocked cell).
-  float clearance(int x, int y) const { return in_bounds(x, y) ? clearance_[index(x, y)] : 0.0f; }
+  float clearance(int x, int y) const { return in_bounds(x, y) ? clearance_.get(x, y) : 0.0f; }
   /// Relative cost of driving through the cell (>= 1), from its surface.
   float surface_cost(int x, int y) const {
     if (!in_bounds(x, y)) return 1e9f;
-    return cost_.empty() ? palette_[cost_index_[index(x, y)]] : cost_[index(x, y)];
+    return float_costs_ ? cost_.get(x, y) : palette_[cost_index_.get(x, y)];
   }
 
-  /// Bytes the cells hold (capacity included).
+  /// Bytes the cells hold (tiles and their index, capacity included).
   std::size_t memory_bytes() const {
-    return blocked_.capacity() + clearance_.capacity() * sizeof(float) + cost_index_.capacity() +
-           (palette_.capacity() + cost_.capacity()) * sizeof(float);
+    return blocked_.memory_bytes() + clearance_.memory_bytes() + cost_index_.memory_bytes() + cost_.memory_bytes() +
+           palette_.capacity() * sizeof(float);
   }
+  /// Tiles of 32 x 32 cells with storage of their own (blocked, clearance and cost alike).
+  std::size_t stored_tiles() const { return std::max(blocked_.stored_tiles(), clearance_.stored_tiles()); }
 
-  void set_blocked(int x, int y, bool blocked) { blocked_[index(x, y)] = blocked ? 1 : 0; }
+  /// Makes room for `tiles` stored tiles of 32 x 32 cells (the ones about to be set).
+  void reserve_tiles(std::size_t tiles) {
+    blocked_.reserve_tiles(tiles);
+    cost_index_.reserve_tiles(tiles);
+  }
+  void set_blocked(int x, int y, bool blocked) { blocked_.set(x, y, blocked ? 1 : 0); }
   void set_surface_cost(int x, int y, float cost);
   /// Recomputes the clearance field from the blocked cells (exact Euclidean distance
-  /// transform, Felzenszwalb-Huttenlocher, O(cells)).
+  /// transform, Felzenszwalb-Huttenlocher). With a blocked background it visits only the
+  /// stored tiles (O(stored cells)); otherwise every cell (O(cells)).
   void compute_clearance();
 
  private:
@@ -61,20 +77,21 @@ class CostGrid {
     // Clamp before converting so far-away or non-finite points stay out of bounds safely.
     return std::isfinite(f) ? static_cast<int>(std::clamp(f, -1.0, static_cast<double>(n))) : -1;
   }
-  std::size_t index(int x, int y) const { return static_cast<std::size_t>(y) * static_cast<std::size_t>(w_) + static_cast<std::size_t>(x); }
   Vec2 origin_;
   double cell_ = 0.5;
   double inv_cell_ = 2.0;   // 1 / cell_
   bool pow2_cell_ = true;   // cell_ is a power of two (so / cell_ == * inv_cell_ exactly)
   int w_ = 0, h_ = 0;
-  std::vector<std::uint8_t> blocked_;
-  std::vector<float> clearance_;
+  bool background_blocked_ = false;
+  TiledRaster<std::uint8_t> blocked_;  // 1 = blocked
+  TiledRaster<float> clearance_;       // m
   // Surface costs: a track has a handful of distinct values, so each cell holds an index
   // into palette_ (one byte instead of a float). A grid given more than 256 distinct costs
-  // keeps a float per cell in cost_ instead (cost_ empty: the palette is in use).
-  std::vector<std::uint8_t> cost_index_;
+  // keeps a float per cell in cost_ instead (float_costs_).
+  TiledRaster<std::uint8_t> cost_index_;
   std::vector<float> palette_;
-  std::vector<float> cost_;
+  TiledRaster<float> cost_;
+  bool float_costs_ = false;
 };
 
 }  // namespace racer

@@ -7,9 +7,11 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "core/hash.h"
 #include "core/math.h"
@@ -126,54 +128,105 @@ using Rng = SplitMix64;
 /// Distance (m) from each 1 m cell beyond the walls to the nearest cell that is not (road,
 /// kerb, run-off): an 8-neighbour chamfer transform. It overestimates the Euclidean
 /// distance by at most 8%, so uses below scale it down; it only speeds up the exact check.
+/// Banded: only blocks of 32 x 32 cells within kBand of the road corridor are stored and
+/// swept, and every distance reads as at most kBand. Exact below it: a chamfer path
+/// shorter than kBand runs through cells nearer than kBand to the corridor, all stored, so
+/// the cells left out change only values of kBand or more. The placer never asks beyond
+/// about 100 m (open spots want up to 90 m; an item's fast check r + margin, the sea's
+/// excepted, which is checked exactly either way).
 class Clearance {
  public:
   static constexpr double kCell = 1.0;
+  static constexpr int kBlock = 32;        // cells
+  static constexpr float kBand = 128.0f;   // m
   Clearance(const Track& track, Vec2 lo, Vec2 hi) : origin_(lo) {
     w_ = std::max(1, static_cast<int>(std::ceil((hi.x - lo.x) / kCell)));
     h_ = std::max(1, static_cast<int>(std::ceil((hi.y - lo.y) / kCell)));
-    d_.assign(static_cast<std::size_t>(w_) * static_cast<std::size_t>(h_), 1e9f);
-    for (int y = 0; y < h_; ++y)
-      for (int x = 0; x < w_; ++x)
-        if ((track.flags_at(centre(x, y)) & kCellOutside) == 0) at(x, y) = 0.0f;
+    bw_ = (w_ + kBlock - 1) / kBlock;
+    bh_ = (h_ + kBlock - 1) / kBlock;
+    block_.assign(static_cast<std::size_t>(bw_) * static_cast<std::size_t>(bh_), -1);
+    // Without automatic walls there is no land beyond them: nothing is stored (every
+    // distance reads 0 and the placer checks exactly; it places only explicit objects).
+    if (!track.spec().walls.automatic) return;
+    const double side = track.corridor_tile_size(), reach = static_cast<double>(kBand) + 2.0 * kCell;
+    std::int32_t blocks = 0;
+    for (const Vec2 t : track.corridor_tiles()) {
+      const int bx0 = std::max(0, static_cast<int>(std::floor((t.x - reach - lo.x) / (kCell * kBlock))));
+      const int by0 = std::max(0, static_cast<int>(std::floor((t.y - reach - lo.y) / (kCell * kBlock))));
+      const int bx1 = std::min(bw_ - 1, static_cast<int>(std::floor((t.x + side + reach - lo.x) / (kCell * kBlock))));
+      const int by1 = std::min(bh_ - 1, static_cast<int>(std::floor((t.y + side + reach - lo.y) / (kCell * kBlock))));
+      for (int by = by0; by <= by1; ++by)
+        for (int bx = bx0; bx <= bx1; ++bx) {
+          std::int32_t& b = block_[static_cast<std::size_t>(by) * static_cast<std::size_t>(bw_) + static_cast<std::size_t>(bx)];
+          if (b < 0) b = blocks++;
+        }
+    }
+    d_.assign(static_cast<std::size_t>(blocks) * kBlock * kBlock, 1e9f);
+    auto row_blocks = [&](int y, std::vector<int>& out) {
+      out.clear();
+      for (int bx = 0; bx < bw_; ++bx)
+        if (block_[static_cast<std::size_t>(y / kBlock) * static_cast<std::size_t>(bw_) + static_cast<std::size_t>(bx)] >= 0) out.push_back(bx);
+    };
+    std::vector<int> active;
+    for (int y = 0; y < h_; ++y) {
+      if (y % kBlock == 0) row_blocks(y, active);
+      for (const int bx : active)
+        for (int x = bx * kBlock; x < std::min(w_, (bx + 1) * kBlock); ++x)
+          if ((track.flags_at(centre(x, y)) & kCellOutside) == 0) *cell(x, y) = 0.0f;
+    }
     constexpr float kD = 1.41421356f;
-    for (int y = 0; y < h_; ++y)
-      for (int x = 0; x < w_; ++x) {
-        float& v = at(x, y);
-        if (x > 0) v = std::min(v, at(x - 1, y) + 1.0f);
-        if (y > 0) {
-          v = std::min(v, at(x, y - 1) + 1.0f);
-          if (x > 0) v = std::min(v, at(x - 1, y - 1) + kD);
-          if (x + 1 < w_) v = std::min(v, at(x + 1, y - 1) + kD);
+    auto get = [&](int x, int y) { const float* c = cell(x, y); return c ? *c : kBand; };
+    for (int y = 0; y < h_; ++y) {
+      if (y % kBlock == 0) row_blocks(y, active);
+      for (const int bx : active)
+        for (int x = bx * kBlock; x < std::min(w_, (bx + 1) * kBlock); ++x) {
+          float& v = *cell(x, y);
+          if (x > 0) v = std::min(v, get(x - 1, y) + 1.0f);
+          if (y > 0) {
+            v = std::min(v, get(x, y - 1) + 1.0f);
+            if (x > 0) v = std::min(v, get(x - 1, y - 1) + kD);
+            if (x + 1 < w_) v = std::min(v, get(x + 1, y - 1) + kD);
+          }
         }
-      }
-    for (int y = h_ - 1; y >= 0; --y)
-      for (int x = w_ - 1; x >= 0; --x) {
-        float& v = at(x, y);
-        if (x + 1 < w_) v = std::min(v, at(x + 1, y) + 1.0f);
-        if (y + 1 < h_) {
-          v = std::min(v, at(x, y + 1) + 1.0f);
-          if (x + 1 < w_) v = std::min(v, at(x + 1, y + 1) + kD);
-          if (x > 0) v = std::min(v, at(x - 1, y + 1) + kD);
+    }
+    for (int y = h_ - 1; y >= 0; --y) {
+      if (y % kBlock == kBlock - 1 || y == h_ - 1) row_blocks(y, active);
+      for (auto it = active.rbegin(); it != active.rend(); ++it)
+        for (int x = std::min(w_, (*it + 1) * kBlock) - 1; x >= *it * kBlock; --x) {
+          float& v = *cell(x, y);
+          if (x + 1 < w_) v = std::min(v, get(x + 1, y) + 1.0f);
+          if (y + 1 < h_) {
+            v = std::min(v, get(x, y + 1) + 1.0f);
+            if (x + 1 < w_) v = std::min(v, get(x + 1, y + 1) + kD);
+            if (x > 0) v = std::min(v, get(x - 1, y + 1) + kD);
+          }
         }
-      }
+    }
   }
   /// A lower bound on the distance from p to the track's non-outside cells, m.
   double at_least(Vec2 p) const {
     const int x = static_cast<int>(std::floor((p.x - origin_.x) / kCell));
     const int y = static_cast<int>(std::floor((p.y - origin_.y) / kCell));
     if (x < 0 || y < 0 || x >= w_ || y >= h_) return 0.0;  // unknown: check exactly
-    return std::max(0.0, static_cast<double>(d_[index(x, y)]) / 1.08 - kCell);
+    const float* c = cell(x, y);
+    if (block_.empty() || d_.empty()) return 0.0;
+    return std::max(0.0, static_cast<double>(std::min(c ? *c : kBand, kBand)) / 1.08 - kCell);
   }
   int width() const { return w_; }
   int height() const { return h_; }
   Vec2 centre(int x, int y) const { return origin_ + Vec2{(x + 0.5) * kCell, (y + 0.5) * kCell}; }
 
  private:
-  std::size_t index(int x, int y) const { return static_cast<std::size_t>(y) * static_cast<std::size_t>(w_) + static_cast<std::size_t>(x); }
-  float& at(int x, int y) { return d_[index(x, y)]; }
+  // The cell's value, or null in a block that is not stored (beyond the band).
+  float* cell(int x, int y) {
+    const std::int32_t b = block_[static_cast<std::size_t>(y / kBlock) * static_cast<std::size_t>(bw_) + static_cast<std::size_t>(x / kBlock)];
+    if (b < 0) return nullptr;
+    return &d_[static_cast<std::size_t>(b) * kBlock * kBlock + static_cast<std::size_t>((y % kBlock) * kBlock + x % kBlock)];
+  }
+  const float* cell(int x, int y) const { return const_cast<Clearance*>(this)->cell(x, y); }
   Vec2 origin_;
-  int w_ = 0, h_ = 0;
+  int w_ = 0, h_ = 0, bw_ = 0, bh_ = 0;
+  std::vector<std::int32_t> block_;  // per block of kBlock x kBlock cells: its index in d_, or -1
   std::vector<float> d_;
 };
 

@@ -25,7 +25,13 @@ namespace {
 constexpr double kRasterMargin = 2.0;      // m around everything inside the walls
 constexpr double kCapsuleMargin = 1.0;     // m of distance field beyond the walls
 constexpr double kKerbExtension = 4.0;     // m added at both ends of automatic kerbs
-constexpr std::size_t kMaxRasterCells = std::size_t{32} << 20;  // ~2 x 1 km at 0.25 m
+// The rasters are sparse (tiles along the road corridor), but each keeps a 4-byte index
+// entry per tile of its bounding box: 62.5 KB per km^2 at 0.25 m. Boxes up to 400 km^2
+// (20 x 20 km) keep those indices under about 100 MB in all.
+constexpr double kMaxRasterArea = 400e6;  // m^2
+// Without automatic walls the run-off reaches the box's border and the AI's cost grid is
+// dense over the box (track_cost_grid.cpp): such boxes stay at about 2 square km.
+constexpr double kMaxDenseArea = 2.0 * 1024 * 1024;  // m^2 (32 Mi raster cells)
 
 }  // namespace
 
@@ -51,9 +57,16 @@ bool TrackBuilder::compute_bounds() {
   const double margin = kRasterMargin + kCapsuleMargin;
   const double w = (hi.x - lo.x + 2.0 * margin) / kRasterCell;
   const double h = (hi.y - lo.y + 2.0 * margin) / kRasterCell;
-  if (w * h > static_cast<double>(kMaxRasterCells)) {
+  if (w * h * kRasterCell * kRasterCell > kMaxRasterArea) {
     problem("/centreline", "the track covers " + std::to_string(std::lround(hi.x - lo.x)) + " x " +
-                               std::to_string(std::lround(hi.y - lo.y)) + " m; at most about 2 square km is supported");
+                               std::to_string(std::lround(hi.y - lo.y)) +
+                               " m; its bounding box may cover at most 400 square km (20 x 20 km)");
+    return false;
+  }
+  if (!spec().walls.automatic && w * h * kRasterCell * kRasterCell > kMaxDenseArea) {
+    problem("/walls/automatic", "the track covers " + std::to_string(std::lround(hi.x - lo.x)) + " x " +
+                                    std::to_string(std::lround(hi.y - lo.y)) +
+                                    " m; without automatic walls at most about 2 square km is supported");
     return false;
   }
   track_->raster_origin_ = lo - Vec2{margin, margin};
@@ -145,6 +158,7 @@ void TrackBuilder::build_kerb_quads() {
 void TrackBuilder::rasterise_roads() {
   constexpr int kMaxChord = 24;  // samples
   constexpr double kChordTolerance = 0.01;  // m
+  std::vector<Chord> chords;
   for (int c = 0; c < part_count(); ++c) {
     const auto& ss = part_line(c).samples();
     const auto& mask = kerb_mask_[static_cast<std::size_t>(c)];
@@ -167,23 +181,27 @@ void TrackBuilder::rasterise_roads() {
     for (int k = 0; k < count;) {
       int e = k + 1;
       while (e < count && e - k < kMaxChord && chord_ok(k, e + 1)) ++e;
-      rasterise_segment(c, k, e - k, sample(k), sample(e));
+      chords.push_back({c, k, e - k, m});
       k = e;
     }
   }
+  reserve_road_tiles(chords);
+  for (const Chord& ch : chords) {
+    const auto& ss = part_line(ch.part).samples();
+    rasterise_segment(ch.part, ch.first, ch.samples, ss[static_cast<std::size_t>(ch.first % ch.m)],
+                      ss[static_cast<std::size_t>((ch.first + ch.samples) % ch.m)]);
+  }
 }
 
-// The capsule of the chord from sample k over `samples` samples to sb.
-void TrackBuilder::rasterise_segment(int c, int k, int samples, const CentreSample& sa, const CentreSample& sb) {
-  const Vec2 a = sa.position, b = sb.position;
-  const double ha = 0.5 * sa.width, hb = 0.5 * sb.width;
-  const double r = std::max(ha, hb) + spec().runoff.width + kCapsuleMargin;
+// The cells of the capsule of radius r round the segment a-b, row by row: fn(y, x0, x1)
+// for each row y of the raster it crosses, x0..x1 inclusive and inside the raster.
+template <typename Fn>
+void TrackBuilder::capsule_rows(Vec2 a, Vec2 b, double r, Fn&& fn) const {
   const Vec2 o = track_->raster_origin_;
   const int W = track_->raster_w_, H = track_->raster_h_;
   const int y0 = std::max(0, static_cast<int>(std::floor((std::min(a.y, b.y) - r - o.y) / kRasterCell - 0.5)));
   const int y1 = std::min(H - 1, static_cast<int>(std::ceil((std::max(a.y, b.y) + r - o.y) / kRasterCell - 0.5)));
   const Vec2 d = b - a;
-  const double l2 = length_squared(d);
   const Vec2 n = perp(length(d) > 0.0 ? d / length(d) : Vec2{1.0, 0.0}) * r;
   const Vec2 quad[4] = {a + n, b + n, b - n, a - n};
   for (int y = y0; y <= y1; ++y) {
@@ -208,6 +226,41 @@ void TrackBuilder::rasterise_segment(int c, int k, int samples, const CentreSamp
     if (x_lo > x_hi) continue;
     const int x0 = std::max(0, static_cast<int>(std::ceil((x_lo - o.x) / kRasterCell - 0.5)));
     const int x1 = std::min(W - 1, static_cast<int>(std::floor((x_hi - o.x) / kRasterCell - 0.5)));
+    if (x0 <= x1) fn(y, x0, x1);
+  }
+}
+
+// The capsule's radius round the chord from sa to sb.
+double TrackBuilder::capsule_radius(const CentreSample& sa, const CentreSample& sb) const {
+  return std::max(0.5 * sa.width, 0.5 * sb.width) + spec().runoff.width + kCapsuleMargin;
+}
+
+// Counts the tiles the capsules of `chords` touch (every one of them gets stored: a cell's
+// first value always improves on "no road") and reserves them.
+void TrackBuilder::reserve_road_tiles(const std::vector<Chord>& chords) {
+  constexpr int kShift = TiledRaster<RoadCell>::kShift;
+  const int tw = road_.tiles_w();
+  std::vector<char> touched(static_cast<std::size_t>(tw) * static_cast<std::size_t>(road_.tiles_h()), 0);
+  for (const Chord& ch : chords) {
+    const CentreSample& sa = part_line(ch.part).samples()[static_cast<std::size_t>(ch.first % ch.m)];
+    const CentreSample& sb = part_line(ch.part).samples()[static_cast<std::size_t>((ch.first + ch.samples) % ch.m)];
+    capsule_rows(sa.position, sb.position, capsule_radius(sa, sb), [&](int y, int x0, int x1) {
+      const std::size_t row = static_cast<std::size_t>(y >> kShift) * static_cast<std::size_t>(tw);
+      for (int tx = x0 >> kShift; tx <= (x1 >> kShift); ++tx) touched[row + static_cast<std::size_t>(tx)] = 1;
+    });
+  }
+  road_.reserve_tiles(static_cast<std::size_t>(std::count(touched.begin(), touched.end(), 1)));
+}
+
+// The capsule of the chord from sample k over `samples` samples to sb.
+void TrackBuilder::rasterise_segment(int c, int k, int samples, const CentreSample& sa, const CentreSample& sb) {
+  const Vec2 a = sa.position, b = sb.position;
+  const double ha = 0.5 * sa.width, hb = 0.5 * sb.width;
+  const Vec2 o = track_->raster_origin_;
+  const Vec2 d = b - a;
+  const double l2 = length_squared(d);
+  capsule_rows(a, b, capsule_radius(sa, sb), [&](int y, int x0, int x1) {
+    const double py = o.y + (y + 0.5) * kRasterCell;
     for (int x = x0; x <= x1; ++x) {
       const Vec2 p{o.x + (x + 0.5) * kRasterCell, py};
       const double u = l2 > 0.0 ? std::clamp(dot(p - a, d) / l2, 0.0, 1.0) : 0.0;
@@ -218,7 +271,7 @@ void TrackBuilder::rasterise_segment(int c, int k, int samples, const CentreSamp
       if (bound > 0.0 && d2 < bound * bound)
         road_.set(x, y, {static_cast<float>(std::sqrt(d2) - h), (c << 24) | (k + std::min(static_cast<int>(u * samples), samples - 1))});
     }
-  }
+  });
 }
 
 // ---------------------------------------------------------------- 4. cells and zones
@@ -226,37 +279,49 @@ void TrackBuilder::rasterise_segment(int c, int k, int samples, const CentreSamp
 // Road, kerb, runoff or outside, from each cell's distance to the road edge.
 void TrackBuilder::classify_cells() {
   Track& t = *track_;
-  const Surface runoff_surface = spec().runoff.surface;
   t.cells_ = TiledRaster<std::uint8_t>(t.raster_w_, t.raster_h_,
-                                       Track::cell_byte(runoff_surface, spec().walls.automatic ? kCellOutside : kCellRunoff));
+                                       Track::cell_byte(spec().runoff.surface, spec().walls.automatic ? kCellOutside : kCellRunoff));
+  t.cells_.reserve_tiles(road_.stored_tiles());  // zones may add a few more
   const double runoff = spec().runoff.width, kw = spec().kerbs.width;
-  for (int y = 0; y < t.raster_h_; ++y)
-    for (int x = 0; x < t.raster_w_; ++x) {
-      const RoadCell rc = road_.get(x, y);
-      const double e = rc.edge;
-      if (rc.owner < 0 || e > runoff) continue;
-      if (e > 0.0) {
-        set_cell(x, y, runoff_surface, kCellRunoff);
-        continue;
-      }
-      const int c = rc.owner >> 24, k = rc.owner & 0xFFFFFF;
-      const Centreline& line = part_line(c);
-      const Surface road = c == 0 ? spec().road_surface : spec().branches[static_cast<std::size_t>(c - 1)].surface;
-      if (e <= -kw) {
-        set_cell(x, y, road, kCellRoad);
-        continue;
-      }
-      const auto& ss = line.samples();
-      const std::size_t k1 = (static_cast<std::size_t>(k) + 1) % ss.size();
-      const auto& mask = kerb_mask_[static_cast<std::size_t>(c)];
-      const std::uint8_t bits = mask[static_cast<std::size_t>(k)] | mask[k1];
-      const double side = cross(ss[k1].position - ss[static_cast<std::size_t>(k)].position,
-                                cell_centre(x, y) - ss[static_cast<std::size_t>(k)].position);
-      if (bits & (side >= 0.0 ? 1 : 2))
-        set_cell(x, y, Surface::Kerb, kCellRoad | kCellKerb);
-      else
-        set_cell(x, y, road, kCellRoad);
+  // Only the distance raster's stored tiles hold cells near a road (the others are all
+  // "no road"): the corridor, not the whole bounding box.
+  constexpr int kSide = TiledRaster<RoadCell>::kSide;
+  for (int ty = 0; ty < road_.tiles_h(); ++ty)
+    for (int tx = 0; tx < road_.tiles_w(); ++tx) {
+      if (!road_.tile_stored(tx, ty)) continue;
+      for (int y = ty * kSide; y < std::min(t.raster_h_, (ty + 1) * kSide); ++y)
+        for (int x = tx * kSide; x < std::min(t.raster_w_, (tx + 1) * kSide); ++x) classify_cell(x, y, runoff, kw);
     }
+}
+
+// One cell of the corridor: road (or kerb, on the side of a kerbed sample), runoff or left
+// as it is (beyond the walls).
+void TrackBuilder::classify_cell(int x, int y, double runoff, double kw) {
+  const Surface runoff_surface = spec().runoff.surface;
+  const RoadCell rc = road_.get(x, y);
+  const double e = rc.edge;
+  if (rc.owner < 0 || e > runoff) return;
+  if (e > 0.0) {
+    set_cell(x, y, runoff_surface, kCellRunoff);
+    return;
+  }
+  const int c = rc.owner >> 24, k = rc.owner & 0xFFFFFF;
+  const Centreline& line = part_line(c);
+  const Surface road = c == 0 ? spec().road_surface : spec().branches[static_cast<std::size_t>(c - 1)].surface;
+  if (e <= -kw) {
+    set_cell(x, y, road, kCellRoad);
+    return;
+  }
+  const auto& ss = line.samples();
+  const std::size_t k1 = (static_cast<std::size_t>(k) + 1) % ss.size();
+  const auto& mask = kerb_mask_[static_cast<std::size_t>(c)];
+  const std::uint8_t bits = mask[static_cast<std::size_t>(k)] | mask[k1];
+  const double side = cross(ss[k1].position - ss[static_cast<std::size_t>(k)].position,
+                            cell_centre(x, y) - ss[static_cast<std::size_t>(k)].position);
+  if (bits & (side >= 0.0 ? 1 : 2))
+    set_cell(x, y, Surface::Kerb, kCellRoad | kCellKerb);
+  else
+    set_cell(x, y, road, kCellRoad);
 }
 
 // Zones repaint the cells whose centres they contain (even-odd scanlines), in file order.

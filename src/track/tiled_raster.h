@@ -27,7 +27,13 @@ class TiledRaster {
 
   int width() const { return w_; }
   int height() const { return h_; }
+  /// Tiles across and down (the last ones may reach beyond the raster's cells).
+  int tiles_w() const { return tiles_w_; }
+  int tiles_h() const { return tiles_h_; }
   T background() const { return background_; }
+  /// Whether tile (tx, ty) (in [0, tiles_w) x [0, tiles_h)) has storage of its own: the
+  /// cells of a tile without are all the background.
+  bool tile_stored(int tx, int ty) const { return slot_[static_cast<std::size_t>(ty) * static_cast<std::size_t>(tiles_w_) + static_cast<std::size_t>(tx)] != 0; }
   bool in_bounds(int x, int y) const { return x >= 0 && y >= 0 && x < w_ && y < h_; }
 
   /// The cell's value; (x, y) must be in bounds.
@@ -47,6 +53,9 @@ class TiledRaster {
   std::size_t stored_tiles() const { return cells_.empty() ? 0 : cells_.size() / kTileCells - 1; }
   /// Bytes held (tile slots and cells, capacity included).
   std::size_t memory_bytes() const { return slot_.capacity() * sizeof(std::uint32_t) + cells_.capacity() * sizeof(T); }
+  /// Makes room for `tiles` stored tiles in all, so a raster whose tiles are counted first
+  /// grows without reallocating (and never holds twice its size while growing).
+  void reserve_tiles(std::size_t tiles) { cells_.reserve((tiles + 1) * kTileCells); }
   /// Frees the spare capacity left by growing tile by tile (once the raster is complete).
   void shrink_to_fit() {
     slot_.shrink_to_fit();

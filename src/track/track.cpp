@@ -135,6 +135,15 @@ std::uint8_t Track::flags_at(Vec2 p) const {
   return static_cast<std::uint8_t>(cells_.get(static_cast<int>(fx), static_cast<int>(fy)) >> 4);
 }
 
+std::vector<Vec2> Track::corridor_tiles() const {
+  std::vector<Vec2> out;
+  const double side = corridor_tile_size();
+  for (int ty = 0; ty < cells_.tiles_h(); ++ty)
+    for (int tx = 0; tx < cells_.tiles_w(); ++tx)
+      if (cells_.tile_stored(tx, ty)) out.push_back(raster_origin_ + Vec2{tx * side, ty * side});
+  return out;
+}
+
 double Track::race_distance(Vec2 p, int* hint) const {
   const Projection pr = centreline_.project(p, hint ? *hint : -1);
   if (hint) *hint = pr.index;

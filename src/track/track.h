@@ -81,6 +81,12 @@ class Track final : public SurfaceMap {
   const CostGrid& cost_grid() const { return cost_grid_; }
   /// Bytes the surface raster holds (its stored tiles and their index).
   std::size_t raster_bytes() const { return cells_.memory_bytes(); }
+  /// The road corridor: the surface raster's stored tiles (squares of corridor_tile_size()
+  /// metres, lower-left corners, m, row by row). Every point of the raster outside them
+  /// has the background's surface and flags (beyond the walls, or run-off without
+  /// automatic walls), so passes over "everything near the track" visit only these.
+  std::vector<Vec2> corridor_tiles() const;
+  double corridor_tile_size() const { return raster_cell_ * TiledRaster<std::uint8_t>::kSide; }
   /// Bounding box of everything inside the walls, m.
   Vec2 bounds_min() const { return bounds_min_; }
   Vec2 bounds_max() const { return bounds_max_; }

@@ -210,8 +210,16 @@ class TrackBuilder {
   void mark_kerbs();
   void build_kerb_quads();
   void rasterise_roads();
+  struct Chord {
+    int part, first, samples, m;  // from sample `first` of part over `samples`; m samples in the part
+  };
+  template <typename Fn>
+  void capsule_rows(Vec2 a, Vec2 b, double r, Fn&& fn) const;
+  double capsule_radius(const CentreSample& sa, const CentreSample& sb) const;
+  void reserve_road_tiles(const std::vector<Chord>& chords);
   void rasterise_segment(int c, int k, int samples, const CentreSample& sa, const CentreSample& sb);
   void classify_cells();
+  void classify_cell(int x, int y, double runoff, double kerb_width);
   void paint_zones();
 
   // ---- wall_contours.cpp

@@ -1,8 +1,14 @@
 // Track build phase: the AI's cost grid (0.5 m cells) from the surface raster: cells
 // beyond the walls, on the grid's border, under obstacles or on barriers are blocked;
 // the others cost by their surface. The clearance (distance field) is computed last.
+// Sparse like the surface raster: the grid's background is blocked, and only its tiles
+// over stored tiles of the surface raster (the road corridor) are visited and stored.
+// Beyond the corridor every cell is beyond the walls, so this is the dense grid's every
+// value. A track without automatic walls has run-off everywhere, drivable up to the
+// bounding box's border: its grid is dense (compute_bounds limits its box).
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <utility>
 #include <vector>
 
@@ -35,13 +41,34 @@ void TrackBuilder::build_cost_grid() {
   Track& t = *track_;
   const int w = static_cast<int>(std::ceil(t.raster_w_ * kRasterCell / kCostCell));
   const int h = static_cast<int>(std::ceil(t.raster_h_ * kRasterCell / kCostCell));
-  CostGrid grid(t.raster_origin_, kCostCell, w, h);
-  for (int y = 0; y < h; ++y)
-    for (int x = 0; x < w; ++x) {
-      const Vec2 p = grid.cell_centre(x, y);
-      const bool border = x == 0 || y == 0 || x == w - 1 || y == h - 1;
-      grid.set_blocked(x, y, border || (t.flags_at(p) & kCellOutside) != 0);
-      grid.set_surface_cost(x, y, surface_cost(t.surface_at(p)));
+  const bool sparse = spec().walls.automatic;
+  CostGrid grid(t.raster_origin_, kCostCell, w, h, sparse, sparse ? surface_cost(spec().runoff.surface) : 1.0f);
+  // A cost tile covers `ratio` x `ratio` surface tiles (the origins coincide).
+  constexpr int kSide = TiledRaster<std::uint8_t>::kSide;
+  constexpr int ratio = static_cast<int>(kCostCell / kRasterCell);
+  static_assert(ratio * kRasterCell == kCostCell, "a cost cell is a whole number of raster cells");
+  auto corridor = [&](int tx, int ty) {
+    if (!sparse) return true;
+    for (int sy = ty * ratio; sy < std::min(t.cells_.tiles_h(), (ty + 1) * ratio); ++sy)
+      for (int sx = tx * ratio; sx < std::min(t.cells_.tiles_w(), (tx + 1) * ratio); ++sx)
+        if (t.cells_.tile_stored(sx, sy)) return true;
+    return false;
+  };
+  const int tiles_w = (w + kSide - 1) / kSide, tiles_h = (h + kSide - 1) / kSide;
+  std::size_t stored = 0;
+  for (int ty = 0; ty < tiles_h; ++ty)
+    for (int tx = 0; tx < tiles_w; ++tx) stored += corridor(tx, ty) ? 1 : 0;
+  grid.reserve_tiles(stored);
+  for (int ty = 0; ty < tiles_h; ++ty)
+    for (int tx = 0; tx < tiles_w; ++tx) {
+      if (!corridor(tx, ty)) continue;
+      for (int y = ty * kSide; y < std::min(h, (ty + 1) * kSide); ++y)
+        for (int x = tx * kSide; x < std::min(w, (tx + 1) * kSide); ++x) {
+          const Vec2 p = grid.cell_centre(x, y);
+          const bool border = x == 0 || y == 0 || x == w - 1 || y == h - 1;
+          grid.set_blocked(x, y, border || (t.flags_at(p) & kCellOutside) != 0);
+          grid.set_surface_cost(x, y, surface_cost(t.surface_at(p)));
+        }
     }
   auto cells_near = [&](Vec2 lo, Vec2 hi, auto&& fn) {
     int x0, y0, x1, y1;

@@ -106,10 +106,25 @@ void TrackBuilder::extract_walls() {
   };
   std::unordered_map<std::int64_t, Piece> next;
   next.reserve(1 << 16);
-  // Fast reject on the flags (drivable = not outside, the same test as f < 0); the
-  // values are read only on squares the contour passes through.
+  // Only squares that touch a stored tile of the raster are visited (the other tiles are
+  // all beyond the walls), row by row and left to right as over the whole raster, so the
+  // pieces are linked in the same order. Fast reject on the flags (drivable = not outside,
+  // the same test as f < 0); the values are read only on squares the contour passes through.
+  const TiledRaster<std::uint8_t>& cells = track_->cells_;
+  constexpr int kShift = TiledRaster<std::uint8_t>::kShift, kSide = TiledRaster<std::uint8_t>::kSide;
+  std::vector<int> active;  // tile columns stored in tile row ty0 or ty1
+  int active_rows = -1;     // ty0 * tiles_h + ty1 of `active`
   for (int y = 0; y + 1 < H; ++y) {
-    for (int x = 0; x + 1 < W; ++x) {
+    const int ty0 = y >> kShift, ty1 = std::min((y + 1) >> kShift, cells.tiles_h() - 1);
+    if (ty0 * cells.tiles_h() + ty1 != active_rows) {
+      active_rows = ty0 * cells.tiles_h() + ty1;
+      active.clear();
+      for (int tx = 0; tx < cells.tiles_w(); ++tx)
+        if (cells.tile_stored(tx, ty0) || cells.tile_stored(tx, ty1)) active.push_back(tx);
+    }
+    int x = 0;  // the next square to visit
+    for (const int tx : active)
+    for (x = std::max(x, tx * kSide - 1); x < std::min(W - 1, (tx + 1) * kSide); ++x) {
       const int out = (cell_flags(x, y) & kCellOutside) + (cell_flags(x + 1, y) & kCellOutside) +
                       (cell_flags(x, y + 1) & kCellOutside) + (cell_flags(x + 1, y + 1) & kCellOutside);
       if (out == 0 || out == 4 * kCellOutside) continue;

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -42,6 +43,44 @@ TEST(CostGrid, DistanceTransformMatchesBruteForce) {
         // Exact up to float storage of a value below ~30 m (about 2e-6 m).
         ASSERT_NEAR(g.clearance(x, y), brute_clearance(g, x, y), 1e-4) << trial << " " << x << "," << y;
       }
+  }
+}
+
+// A sparse grid (blocked background, only some tiles open) transforms only its stored
+// tiles, and must give every cell exactly (bit for bit) the clearance of the same cells in
+// a dense grid: the blocked cell just outside each run of open tiles stands for all the
+// blocked cells beyond it.
+TEST(CostGrid, SparseTransformEqualsDense) {
+  std::mt19937 rng(11);
+  for (int trial = 0; trial < 4; ++trial) {
+    const int w = 150 + static_cast<int>(rng() % 80), h = 100 + static_cast<int>(rng() % 80);
+    CostGrid sparse({1.0, -2.0}, 0.5, w, h, true, 2.0f);
+    CostGrid dense({1.0, -2.0}, 0.5, w, h);
+    std::vector<char> open(static_cast<std::size_t>(w * h), 0);
+    std::bernoulli_distribution open_tile(0.45), free_cell(0.93);
+    for (int ty = 0; ty * 32 < h; ++ty)
+      for (int tx = 0; tx * 32 < w; ++tx) {
+        if (!open_tile(rng)) continue;
+        for (int y = ty * 32; y < std::min(h, ty * 32 + 32); ++y)
+          for (int x = tx * 32; x < std::min(w, tx * 32 + 32); ++x)
+            if (free_cell(rng)) open[static_cast<std::size_t>(y * w + x)] = 1;
+      }
+    for (int y = 0; y < h; ++y)
+      for (int x = 0; x < w; ++x) {
+        const bool free = open[static_cast<std::size_t>(y * w + x)] != 0;
+        if (free) sparse.set_blocked(x, y, false);
+        dense.set_blocked(x, y, !free);
+      }
+    sparse.compute_clearance();
+    dense.compute_clearance();
+    for (int y = 0; y < h; ++y)
+      for (int x = 0; x < w; ++x) {
+        ASSERT_EQ(sparse.drivable(x, y), dense.drivable(x, y)) << x << "," << y;
+        const float a = sparse.clearance(x, y), b = dense.clearance(x, y);
+        ASSERT_EQ(std::memcmp(&a, &b, sizeof a), 0) << trial << " " << x << "," << y << ": " << a << " vs " << b;
+      }
+    EXPECT_FLOAT_EQ(sparse.surface_cost(0, 0), 2.0f);  // the background's cost
+    EXPECT_LT(sparse.stored_tiles(), dense.stored_tiles());
   }
 }
 
@@ -108,7 +147,9 @@ TEST(CostGrid, SurfaceCostsReadBackExactly) {
   set(3, 0, 1.5f);
   for (int i = 0; i < 250; ++i) set(i % 40, 1 + i / 40, 2.0f + 0.001f * static_cast<float>(i));
   check();
-  EXPECT_LE(g.memory_bytes(), byte_per_cell + 256 * sizeof(float));  // a byte a cell and the 254 values
+  // A byte a cell (the grid's two 32 x 32 tiles of indices, with room for a third as the
+  // tiles grow by doubling) and the 254 values.
+  EXPECT_LE(g.memory_bytes(), byte_per_cell + 3 * 1024 + 256 * sizeof(float));
   for (int i = 0; i < 40; ++i) set(i, 15, 100.0f + static_cast<float>(i));  // past 256 distinct values
   check();
   EXPECT_GE(g.memory_bytes(), std::size_t{40 * 20} * (1 + 2 * sizeof(float)));  // a float a cell now

@@ -55,7 +55,7 @@ TEST(TrackPreview, RoundedSquareHasFourCornersOfAQuarterTurn) {
 }
 
 TEST(TrackPreview, ShippedTracksMatchTheBuiltTrack) {
-  for (const char* name : {"kestrel_downs", "lantern_hill", "port_ardent", "foundry_loop", "cragmoor_stage"}) {
+  for (const char* name : {"kestrel_downs", "lantern_hill", "port_ardent", "foundry_loop", "cragmoor_stage", "greymere_forest"}) {
     const std::string path = test::source_path(std::string("tracks/") + name + ".json");
     const auto spec = load_track_spec(path);
     ASSERT_TRUE(spec) << spec.error_text();
