@@ -154,6 +154,19 @@ CarArt build_art(const CarSpec& spec, const Livery& l, std::uint64_t model_id) {
   }
   art.lo = b.lo;
   art.hi = b.hi;
+  Box lit;
+  for (const BodyPart& lamp : art.lamps) {
+    if (lamp.paint != PartPaint::BrakeLight) continue;
+    art.has_brake_lights = true;
+    for (Vec2 q : lamp.outline) lit.add(q);
+    for (Vec2 q : brake_glow(lamp, s.extent)) lit.add(q);
+  }
+  for (std::size_t i : art.lines_over_lamps) {
+    lit.add(art.lines[i].a, art.lines[i].width_m / 2.0);
+    lit.add(art.lines[i].b, art.lines[i].width_m / 2.0);
+  }
+  art.brake_lo = lit.lo;
+  art.brake_hi = lit.hi;
   art.tyre_half_len = spec.tyre.radius * 0.98;
   art.tyre_half_width = std::max(spec.tyre.width * 1.15, 0.2) / 2.0;
   return art;
@@ -214,10 +227,11 @@ void draw_art(Mesh& m, const BodyFrame& f, const CarArt& art, const LampState& l
   for (const ArtLine& l : art.lines) m.line(f.s(l.a), f.s(l.b), f.px(l.width_m), l.colour);
 }
 
-void draw_lit_lamps(Mesh& m, const BodyFrame& f, const CarArt& art, const LampState& lamps) {
-  if (lamps.at_rest()) return;
+void draw_lit_lamps(Mesh& m, const BodyFrame& f, const CarArt& art, const LampState& lamps, bool brake_lights) {
+  const bool brake = brake_lights && lamps.brake > 0.0;
+  if (!brake && !lamps.reverse) return;
   for (const BodyPart& lamp : art.lamps)
-    if ((lamp.paint == PartPaint::BrakeLight && lamps.brake > 0.0) || (lamp.paint == PartPaint::ReverseLight && lamps.reverse))
+    if ((lamp.paint == PartPaint::BrakeLight && brake) || (lamp.paint == PartPaint::ReverseLight && lamps.reverse))
       draw_lamp(m, f, art, lamp, lamps);
   for (std::size_t i : art.lines_over_lamps) {
     const ArtLine& l = art.lines[i];

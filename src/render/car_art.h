@@ -44,6 +44,8 @@ struct CarArt {
   /// glow), so the lamps lit over the fixed art keep the lines over them as drawn directly.
   std::vector<std::size_t> lines_over_lamps;
   Vec2 lo, hi;  ///< m, body frame: bounds of the pieces, lamps and lines (not the shadow)
+  bool has_brake_lights = false;
+  Vec2 brake_lo, brake_hi;  ///< m, body frame: bounds of the brake lights, their glows and the lines over lamps
   double tyre_half_len = 0.0, tyre_half_width = 0.0;  ///< m, the drawn tyre (TyreLook)
 };
 
@@ -64,9 +66,9 @@ LampState lamp_state(const CarSnapshot& car);
 
 /// The pieces, the lamps in state `lamps` and the lines, in that order.
 void draw_art(Mesh& m, const BodyFrame& f, const CarArt& art, const LampState& lamps);
-/// Over art drawn at rest: the brake and reverse lamps in state `lamps` (nothing when at
-/// rest), then the lines in `art.lines_over_lamps`.
-void draw_lit_lamps(Mesh& m, const BodyFrame& f, const CarArt& art, const LampState& lamps);
+/// Over art drawn at rest: the brake (with `brake_lights`) and reverse lamps in state
+/// `lamps`, then the lines in `art.lines_over_lamps`; nothing when none of them is lit.
+void draw_lit_lamps(Mesh& m, const BodyFrame& f, const CarArt& art, const LampState& lamps, bool brake_lights = true);
 
 // ---- tyres -----------------------------------------------------------------------------
 

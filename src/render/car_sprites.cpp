@@ -99,6 +99,12 @@ bool CarSprites::build(SDL_Renderer* r, Entry& e, const CarArt& art) {
     e.width = e.cells[0].w;
     e.height = e.cells[0].h;
     draw_art(m, frame(e.cells[0]), art, LampState{});
+    if (art.has_brake_lights) {  // below it: the brake lights full on, copied faded by the pedal
+      e.cells.push_back(cell(0, e.height, art.brake_lo, art.brake_hi));
+      e.width = std::max(e.width, e.cells[1].w);
+      e.height += e.cells[1].h;
+      draw_lit_lamps(m, frame(e.cells[1]), art, LampState{1.0, false});
+    }
   } else {
     Vec2 lo{1e9, 1e9}, hi{-1e9, -1e9};
     for (Vec2 p : art.shadow) {
@@ -154,9 +160,9 @@ bool CarSprites::build(SDL_Renderer* r, Entry& e, const CarArt& art) {
 
 namespace {
 
-/// A cell of a texture `w` x `h` drawn in frame `f`: two triangles.
+/// A cell of a texture `w` x `h` drawn in frame `f`: two triangles, the texels multiplied by `tint`.
 void quad(std::vector<SDL_Vertex>& out, const BodyFrame& f, double ppm, Vec2 origin, int x, int y, int cw, int ch, int w,
-          int h) {
+          int h, Uint8 tint = 255) {
   const std::array<Vec2, 4> texel{Vec2{static_cast<double>(x), static_cast<double>(y)},
                                   Vec2{static_cast<double>(x + cw), static_cast<double>(y)},
                                   Vec2{static_cast<double>(x + cw), static_cast<double>(y + ch)},
@@ -166,7 +172,7 @@ void quad(std::vector<SDL_Vertex>& out, const BodyFrame& f, double ppm, Vec2 ori
     const Vec2 local{(texel[i].x - origin.x) / ppm, (origin.y - texel[i].y) / ppm};
     const Vec2 p = f.s(local);
     v[i].position = {static_cast<float>(p.x), static_cast<float>(p.y)};
-    v[i].color = {255, 255, 255, 255};
+    v[i].color = {tint, tint, tint, tint};
     v[i].tex_coord = {static_cast<float>(texel[i].x / w), static_cast<float>(texel[i].y / h)};
   }
   for (std::size_t i : {0u, 1u, 2u, 0u, 2u, 3u}) out.push_back(v[i]);
@@ -204,7 +210,17 @@ bool CarSprites::draw(SDL_Renderer* r, const BodyFrame& body, const BodyFrame& s
   SDL_RenderGeometry(r, model->texture, v.data(), static_cast<int>(v.size()), nullptr, 0);
   v.clear();
   const Cell& c = look->cells[0];
-  quad(v, body, level_ppm(look->level), c.origin, c.x, c.y, c.w, c.h, look->width, look->height);
+  const double lp = level_ppm(look->level);
+  quad(v, body, lp, c.origin, c.x, c.y, c.w, c.h, look->width, look->height);
+  const double brake = lamp_state(car).brake;
+  if (brake > 0.0 && look->cells.size() > 1) {
+    // The lamps' colour is linear in the pedal (dim to bright) and the glow's alpha
+    // proportional to it, so the full-on picture scaled by the pedal (all four channels:
+    // premultiplied) over the dim lamps gives what draw_car draws for that pedal.
+    const Cell& b = look->cells[1];
+    quad(v, body, lp, b.origin, b.x, b.y, b.w, b.h, look->width, look->height,
+         static_cast<Uint8>(std::lround(255.0 * brake)));
+  }
   SDL_RenderGeometry(r, look->texture, v.data(), static_cast<int>(v.size()), nullptr, 0);
   return true;
 }

@@ -5,7 +5,9 @@
 // a one-pixel triangle as for a large one).
 //
 // Two kinds of texture, each for one zoom level:
-// - a look's texture (one per CarArt: body, livery, number, glass, lamps at rest, lines);
+// - a look's texture (one per CarArt: body, livery, number, glass, lamps at rest, lines;
+//   below them its brake lights full on with their glow, copied over the car scaled by
+//   the brake pedal in all four channels);
 // - a model's atlas (one per body shape and tyre size, shared by every livery): the shadow
 //   and the tyre seen from above on either side of the car, its tread blocks at
 //   kTreadPhases positions along the pitch (the wheel's spin picks the nearest, at most
@@ -14,7 +16,8 @@
 // camera's and scaled down by at most 16% with linear filtering. The textures hold colour
 // premultiplied by alpha (drawn into a target cleared to transparent) and are copied with
 // the matching blend mode, so composing over the ground gives the picture drawn directly.
-// What changes (lit lamps, damage, the player's marker) is drawn over them by draw_car.
+// What else changes (reverse lights, damage, the player's marker) is drawn over them by
+// draw_car.
 //
 // The cache is bounded: at most `capacity` textures, the least recently used dropped.
 // While the zoom moves to a new level, at most kBuildsPerFrame textures are made a frame;
@@ -50,8 +53,8 @@ class CarSprites {
     builds_this_frame_ = 0;
     frame_start_ = clock_;
   }
-  /// Draws the car's shadow, tyres and fixed art (its lamps at rest) from the textures, in
-  /// that order. False when it cannot (no render targets, too close a view, the budget
+  /// Draws the car's shadow, tyres, fixed art (its lamps at rest) and brake lights from the
+  /// textures, in that order. False when it cannot (no render targets, too close a view, the budget
   /// spent and no other level made yet): then nothing was drawn.
   /// `body` and `shadow`: the car's body frame on screen, and the same moved by kShadowOffsetM.
   bool draw(SDL_Renderer* renderer, const BodyFrame& body, const BodyFrame& shadow, const CarSnapshot& car,

@@ -28,7 +28,7 @@ void draw_car(SDL_Renderer* renderer, const Camera& camera, const CarSnapshot& c
   const LampState lamps = lamp_state(car);
   Mesh m;
   if (sprites != nullptr && sprites->draw(renderer, body, shadow, car, spec, art)) {
-    draw_lit_lamps(m, body, art, lamps);  // over the art's lamps at rest
+    draw_lit_lamps(m, body, art, lamps, false);  // reverse lights over the art's lamps at rest (the sprites did the brake lights)
   } else {
     draw_shadow(m, shadow, art);
     for (const WheelSnapshot& w : car.wheels) {  // tyres first: a closed body covers their inner halves
