@@ -67,7 +67,10 @@ const CarSprites::Entry* CarSprites::find(SDL_Renderer* r, std::uint64_t key, bo
     e->key = key;
     e->model = model;
     e->level = level;
-    if (!build(r, *e, art)) return nullptr;
+    if (!build(r, *e, art)) {  // no custom blend modes (SDL's software renderer) or no targets: draw directly from now on
+      unsupported_ = true;
+      return nullptr;
+    }
     evict_to(capacity_ > 0 ? capacity_ - 1 : 0);
     e->last_used = ++clock_;
     entries_.push_back(std::move(e));

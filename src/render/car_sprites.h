@@ -54,8 +54,9 @@ class CarSprites {
     frame_start_ = clock_;
   }
   /// Draws the car's shadow, tyres, fixed art (its lamps at rest) and brake lights from the
-  /// textures, in that order. False when it cannot (no render targets, too close a view, the budget
-  /// spent and no other level made yet): then nothing was drawn.
+  /// textures, in that order. False when it cannot (no render targets or custom blend
+  /// modes, as in SDL's software renderer, found on the first try; too close a view; the
+  /// budget spent and no other level made yet): then nothing was drawn.
   /// `body` and `shadow`: the car's body frame on screen, and the same moved by kShadowOffsetM.
   bool draw(SDL_Renderer* renderer, const BodyFrame& body, const BodyFrame& shadow, const CarSnapshot& car,
             const CarSpec& spec, const CarArt& art);

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <memory>
 #include <vector>
 
 #include "platform/screenshot.h"
@@ -238,6 +239,34 @@ TEST(CarSprites, TheCacheStaysBoundedWhileTheZoomSweeps) {
     last = sprites.textures_drawn();
   }
   EXPECT_GT(sprites.textures_drawn(), 20) << "the sweep crossed many levels";
+}
+
+// SDL's software renderer (the game's fallback when no accelerated one opens) has render
+// targets but no custom blend modes: the cars are drawn directly, the same pixels as
+// without a cache, and no texture is kept.
+TEST(CarSprites, WithoutCustomBlendModesTheCarsAreDrawnDirectly) {
+  std::unique_ptr<SDL_Surface, void (*)(SDL_Surface*)> surface(
+      SDL_CreateRGBSurfaceWithFormat(0, kWidth, kHeight, 32, SDL_PIXELFORMAT_ARGB8888), SDL_FreeSurface);
+  ASSERT_TRUE(surface) << SDL_GetError();
+  std::unique_ptr<SDL_Renderer, void (*)(SDL_Renderer*)> r(SDL_CreateSoftwareRenderer(surface.get()), SDL_DestroyRenderer);
+  ASSERT_TRUE(r) << SDL_GetError();
+  SDL_SetRenderDrawBlendMode(r.get(), SDL_BLENDMODE_BLEND);
+  const Camera cam = camera(20.0);
+  const Scene s = scene(kHeight / 20.0);
+  CarSprites sprites;
+  std::vector<std::vector<Uint32>> pictures;
+  for (CarSprites* cache : {static_cast<CarSprites*>(nullptr), &sprites, &sprites}) {
+    SDL_SetRenderDrawColor(r.get(), 62, 64, 70, 255);
+    SDL_RenderClear(r.get());
+    sprites.new_frame();
+    for (std::size_t i = 0; i < s.cars.size(); ++i) draw_car(r.get(), cam, s.cars[i], s.specs[i], s.liveries[i], cache);
+    const Uint32* px = static_cast<const Uint32*>(surface->pixels);
+    pictures.emplace_back(px, px + static_cast<std::ptrdiff_t>(kWidth) * kHeight);
+  }
+  EXPECT_EQ(pictures[1], pictures[0]);
+  EXPECT_EQ(pictures[2], pictures[0]);
+  EXPECT_EQ(sprites.size(), 0u);
+  EXPECT_EQ(sprites.textures_drawn(), 0);
 }
 
 TEST(CarSprites, LevelsAreQuarterOctavesAtOrAboveTheZoom) {
