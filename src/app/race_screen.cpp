@@ -262,9 +262,10 @@ void RaceScreen::render(SDL_Renderer* r, int width, int height, const UiFonts& f
   particles_.draw(r, camera_);
   track_view_->draw_objects(r, camera_);
   draw_ghost(r);
+  car_sprites_->new_frame();
   for (std::size_t i = 0; i < view.cars.size(); ++i)
-    if (i != p) draw_car(r, camera_, view.cars[i], race_->world().car(i).spec(), driver_livery(i, p));
-  draw_car(r, camera_, view.cars[p], race_->world().car(p).spec(), driver_livery(p, p));
+    if (i != p) draw_car(r, camera_, view.cars[i], race_->world().car(i).spec(), driver_livery(i, p), car_sprites_.get());
+  draw_car(r, camera_, view.cars[p], race_->world().car(p).spec(), driver_livery(p, p), car_sprites_.get());
   sparks_.draw(r, camera_);  // glowing over the cars
   track_view_->draw_overhead(r, camera_);
   if (view.cars.size() > 1) draw_player_marker(r, camera_, view.cars[p], race_->world().car(p).spec(), view.time);

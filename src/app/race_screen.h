@@ -25,6 +25,7 @@
 #include "game/records.h"
 #include "game/settings.h"
 #include "render/camera.h"
+#include "render/car_sprites.h"
 #include "render/minimap.h"
 #include "render/particles.h"
 #include "render/skid_marks.h"
@@ -117,6 +118,7 @@ class RaceScreen {
   Sparks sparks_;                      ///< from wall and car contacts, visual only
   std::vector<ContactPoint> contacts_; ///< the last step's touching contacts (for the sparks)
   std::unique_ptr<Minimap> minimap_;
+  std::unique_ptr<CarSprites> car_sprites_ = std::make_unique<CarSprites>();  ///< the cars' fixed parts as textures
   WorldSnapshot previous_, current_;
   std::vector<std::string> notices_;
   AiPanelState ai_panel_;              ///< the AI panel's own choices (open, car picked)

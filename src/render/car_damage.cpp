@@ -10,7 +10,16 @@ namespace racer {
 
 // ---- body frame ------------------------------------------------------------------------
 
-Vec2 BodyFrame::s(Vec2 local) const { return cam.to_screen(origin + rotate(local, heading)); }
+BodyFrame BodyFrame::on_screen(const Camera& cam, Vec2 origin_m, double heading) {
+  const ScreenTransform t = cam.transform();
+  const double c = std::cos(heading), s = std::sin(heading);
+  return {t.apply(origin_m), t.x_axis * c + t.y_axis * s, t.y_axis * c - t.x_axis * s, cam.pixels_per_metre()};
+}
+
+BodyFrame BodyFrame::moved(Vec2 local, double angle) const {
+  const double c = std::cos(angle), sn = std::sin(angle);
+  return {s(local), x_axis * c + y_axis * sn, y_axis * c - x_axis * sn, ppm};
+}
 
 std::vector<Vec2> BodyFrame::s(const std::vector<Vec2>& local) const {
   std::vector<Vec2> out;
@@ -23,7 +32,7 @@ void BodyFrame::box(Mesh& m, double x0, double x1, double y0, double y1, Rgba c)
   m.quad(s({x0, y0}), s({x1, y0}), s({x1, y1}), s({x0, y1}), c);
 }
 
-double BodyFrame::px(double metres) const { return std::max(1.0, metres * cam.pixels_per_metre()); }
+double BodyFrame::px(double metres) const { return std::max(1.0, metres * ppm); }
 
 // ---- helpers ---------------------------------------------------------------------------
 

@@ -15,12 +15,18 @@
 
 namespace racer {
 
-/// A car's body frame on screen: x forward, y left, origin at the CG (m) -> pixels.
+/// A car's body frame drawn somewhere: x forward, y left, origin at the CG (m) -> pixels,
+/// an affine map (on screen through the camera, or into a texture of the car's art).
 struct BodyFrame {
-  const Camera& cam;
-  Vec2 origin;     ///< world m, the CG
-  double heading;  ///< rad
-  Vec2 s(Vec2 local) const;
+  Vec2 origin;       ///< px, where the body frame's origin lands
+  Vec2 x_axis;       ///< px per m along the body's x (forward)
+  Vec2 y_axis;       ///< px per m along the body's y (left)
+  double ppm = 1.0;  ///< px per m (the axes' length)
+  /// The car with its CG at `origin_m` (world m) and `heading` (rad) through the camera.
+  static BodyFrame on_screen(const Camera& cam, Vec2 origin_m, double heading);
+  /// This frame moved to `local` (m, this frame) and turned by `angle` (rad, counter-clockwise).
+  BodyFrame moved(Vec2 local, double angle = 0.0) const;
+  Vec2 s(Vec2 local) const { return origin + x_axis * local.x + y_axis * local.y; }
   std::vector<Vec2> s(const std::vector<Vec2>& local) const;
   /// Rectangle [x0, x1] x [y0, y1] in the body frame.
   void box(Mesh& m, double x0, double x1, double y0, double y1, Rgba c) const;
