@@ -66,11 +66,27 @@ std::vector<Vec2> hull(std::vector<Vec2> pts) {
 }
 
 /// The shadow of a box of `height` m: the hull of its foot and its top moved by the sun.
-void box_shadow(WorldMesh& m, const Frame& fr, double hl, double hw, double height) {
+void hull_shadow(WorldMesh& m, const Frame& fr, double hl, double hw, double height) {
   const auto r = fr.rect(-hl, hl, -hw, hw);
   std::vector<Vec2> pts(r.begin(), r.end());
   for (const Vec2 p : r) pts.push_back(p + kSun * height);
   m.convex(hull(pts), kShadow);
+}
+
+/// The same shadow for a box whose foot the standing layer covers with opaque paint (a
+/// roof, a stand): only the part beside the foot, the band each edge facing away from the
+/// sun sweeps. Those bands are the hull less the foot, so the picture is the same, and the
+/// blended pixels under a grandstand or a hall (most of the ground layer's blended area)
+/// are not drawn at all.
+void box_shadow(WorldMesh& m, const Frame& fr, double hl, double hw, double height) {
+  const auto r = fr.rect(-hl, hl, -hw, hw);
+  const Vec2 s = kSun * height;
+  const double turn = cross(r[1] - r[0], r[2] - r[1]) >= 0.0 ? 1.0 : -1.0;  // +1: counter-clockwise
+  for (std::size_t i = 0; i < 4; ++i) {
+    const Vec2 a = r[i], b = r[(i + 1) % 4];
+    const Vec2 outward = Vec2{b.y - a.y, a.x - b.x} * turn;
+    if (dot(outward, s) > 0.0) m.quad(a, b, b + s, a + s, kShadow);
+  }
 }
 
 void round_shadow(WorldMesh& m, Vec2 c, double r, double height, int segments = 10) {
@@ -388,7 +404,7 @@ void tyre_wall(WorldMesh& shadow, WorldMesh& m, const SceneryItem& it) {
 void boards(WorldMesh& shadow, WorldMesh& m, const SceneryItem& it) {
   const Frame fr(it);
   const double hl = 0.5 * it.length, hw = 0.5 * it.depth;
-  box_shadow(shadow, fr, hl, hw, 1.2);
+  hull_shadow(shadow, fr, hl, hw, 1.2);  // seen between the panels
   // Panels about 4 m long, each a sponsor: a colour, and a white mark in one of a few
   // shapes (a bar, two blocks, a disc and a bar).
   const int panels = std::max(1, static_cast<int>(std::round(2.0 * hl / 4.0)));
