@@ -8,9 +8,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <ctime>
 #include <limits>
 #include <memory>
 #include <string>
@@ -96,8 +96,17 @@ struct Rejoin {
   bool planned = false;   // the planned way out was driven
   bool reversed = false;  // the fallback's reverse-out was used
   int max_switches = 0;   // changes of direction of the plans driven
-  double plan_ms = 0.0;   // wall time of the slowest step that made a plan (the plan's cost)
+  double plan_ms = 0.0;   // wall time of the slowest step that searched (the planning's cost a step)
+  int plan_steps = 0;     // steps that searched
 };
+
+// ms of CPU time this thread has run: a step's cost on a machine shared with other work
+// (wall time counts the time other processes hold the core).
+double thread_cpu_ms() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return 1e3 * static_cast<double>(t.tv_sec) + 1e-6 * static_cast<double>(t.tv_nsec);
+}
 
 template <typename Hold>
 Rejoin run_until_rejoined(Race& race, double limit_s, Hold&& hold) {
@@ -105,20 +114,25 @@ Rejoin run_until_rejoined(Race& race, double limit_s, Hold&& hold) {
   const AiRoute& route = race.driver(0).route();
   while (race.world().time() < limit_s) {
     hold(race);
-    const int plans_before = race.driver(0).recovery().unstick().plans();
-    const auto t0 = std::chrono::steady_clock::now();
+    const Unstick& unstick = race.driver(0).recovery().unstick();
+    const int plans_before = unstick.plans();
+    const bool searching_before = unstick.planning();
+    const double t0 = thread_cpu_ms();
     race.step();
-    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    const double ms = thread_cpu_ms() - t0;
     const AiDriver& d = race.driver(0);
     const double now = race.world().time();
-    if (d.recovery().unstick().plans() != plans_before) {
-      if (r.planned_at < 0.0) r.planned_at = now, r.at_plan = race.world().contacts(0);
+    const bool began = unstick.plans() != plans_before;
+    if (began && r.planned_at < 0.0) r.planned_at = now, r.at_plan = race.world().contacts(0);
+    if (began || searching_before) {  // a step that searched: the planning's cost a step
       r.plan_ms = std::max(r.plan_ms, ms);
-      r.max_switches = std::max(r.max_switches, d.recovery().unstick().last().switches);
+      r.plan_steps += 1;
+    }
+    if ((began || searching_before) && !unstick.planning()) {  // the search is over
+      r.max_switches = std::max(r.max_switches, unstick.last().switches);
       // The figures of docs/planners/motion_hybrid_astar.md (wall time: a rough figure).
-      std::printf("[ figures  ] plan at %.2f s: %d expansions, %d switches, %.1f m, %.2f ms\n", now,
-                  d.recovery().unstick().last().expansions, d.recovery().unstick().last().switches,
-                  d.recovery().unstick().last().length, ms);
+      std::printf("[ figures  ] plan over at %.2f s: %d expansions, %d switches, %.1f m; slowest step so far %.2f ms\n",
+                  now, unstick.last().expansions, unstick.last().switches, unstick.last().length, r.plan_ms);
     }
     const Car& car = race.world().car(0);
     const int gear = car.drivetrain().state().gear;
