@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <numbers>
 
 #include "core/math.h"
@@ -20,6 +21,9 @@ constexpr double kCarMargin = 0.4;        // m kept from the other cars (trackin
 constexpr double kRelaxFade = 3.0;        // m over which a start's overlap with the walls is no longer allowed
 constexpr double kCarRelaxFade = 1.0;     // m ... with a car (a car is passed close by, a wall is left behind)
 constexpr double kSampleSpacing = 0.4;    // m between the footprint's perimeter samples
+constexpr double kFarBy = 0.05;           // m: a pose clear of a wall or a car by this much more than its margin takes a bound, not its samples
+constexpr double kFloatSlack = 1e-3;      // m: the clearance field's float rounding, and more
+constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kCarsNear = 25.0;        // m: other cars this close to the start are obstacles
 constexpr double kObstacleSpeed = 3.0;    // m/s: ... when slower than this (faster ones are on their way)
 constexpr double kRadiusMargin = 1.2;     // planned radius / geometric radius
@@ -51,6 +55,7 @@ constexpr double kBoxedReach = 1.0;       // m forwards every arc must be blocke
 constexpr double kBoxedStep = 0.25;       // m between the poses checked on them
 constexpr double kBoxedCarSpeed = 0.3;    // m/s: only cars slower than this box a car in
 constexpr double kClearAhead = 8.0;       // m straight ahead that must be free for the hand-over
+constexpr int kPlanBudget = 40;           // nodes the search expands a step (a step's planning well under 4 ms)
 
 // Whether the car's rectangle, `widen` m wider each side, with its CG at `cg` and `heading`
 // (rad), stands on the road (its four corners on road cells).
@@ -92,8 +97,11 @@ void UnstickFootprint::build(const CostGrid& g, double cg_ahead_of_rear, CarSize
     const int n = std::max(1, static_cast<int>(std::ceil(length(b - a) / kSampleSpacing)));
     for (int k = 0; k < n; ++k) samples.push_back(a + (b - a) * (static_cast<double>(k) / n));
   }
+  reach = std::hypot(hl, hw);
   cars.clear();
   corners.clear();
+  car_centres.clear();
+  car_reach.clear();
   for (const OtherCarView& o : v.others) {
     if (length(o.velocity) > obstacle_speed || length(o.position - v.self.position) > kCarsNear) continue;
     Polygon box = oriented_box(o.position, o.half_length, o.half_width, o.heading);
@@ -101,6 +109,8 @@ void UnstickFootprint::build(const CostGrid& g, double cg_ahead_of_rear, CarSize
     for (std::size_t k = 0; k < 4; ++k) cs[k] = box.vertices[k];
     cars.push_back(std::move(box));
     corners.push_back(cs);
+    car_centres.push_back(o.position);
+    car_reach.push_back(std::hypot(o.half_length, o.half_width));
   }
 }
 
@@ -115,24 +125,48 @@ double UnstickFootprint::wall_distance(Vec2 p) const {
   return static_cast<double>(grid->clearance(x, y)) - length(p - grid->cell_centre(x, y)) - half_diagonal;
 }
 
+// A bound of the walls' deficit for a car whose CG is far from every wall (its whole disc
+// of radius `reach` inside the grid): every sample's wall_distance is at least the CG's less
+// the sample's distance from the CG and two half cell diagonals (the clearance field is an
+// exact distance between cell centres, and each end is measured from a point of its cell).
+// +infinity when not that far: the samples must be looked at.
+double UnstickFootprint::far_from_walls(Vec2 cg) const {
+  const double half_diagonal = 0.5 * std::numbers::sqrt2 * grid->cell_size();
+  const double bound = kWallMargin - (wall_distance(cg) - reach - 2.0 * half_diagonal - kFloatSlack);
+  if (bound > -kFarBy) return kInf;
+  int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+  grid->cell_of(cg - Vec2{reach, reach}, x0, y0);
+  grid->cell_of(cg + Vec2{reach, reach}, x1, y1);
+  return grid->in_bounds(x0, y0) && grid->in_bounds(x1, y1) ? bound : kInf;
+}
+
 UnstickDeficit UnstickFootprint::deficit(double x, double y, double heading) const {
   const Vec2 f = from_angle(heading), l{-f.y, f.x};
   const Vec2 cg = Vec2{x, y} + f * cg_from_rear;
   UnstickDeficit worst{-1e9, -1e9};
-  for (const Vec2& s : samples) {
-    const Vec2 p = cg + f * s.x + l * s.y;
-    worst.walls = std::max(worst.walls, kWallMargin - wall_distance(p));
-    for (const Polygon& car : cars) {
-      const double sd = contains(car, p) ? -boundary_distance(car, p) : distance(car, p);
+  worst.walls = far_from_walls(cg);
+  if (worst.walls == kInf) {
+    worst.walls = -1e9;
+    for (const Vec2& s : samples) worst.walls = std::max(worst.walls, kWallMargin - wall_distance(cg + f * s.x + l * s.y));
+  }
+  for (std::size_t k = 0; k < cars.size(); ++k) {
+    // A car whose disc is further than the margin (and kFarBy) from ours: a bound will do.
+    const double gap = length(car_centres[k] - cg) - reach - car_reach[k];
+    if (kCarMargin - gap <= -kFarBy) {
+      worst.cars = std::max(worst.cars, kCarMargin - gap);
+      continue;
+    }
+    for (const Vec2& s : samples) {
+      const Vec2 p = cg + f * s.x + l * s.y;
+      const double sd = contains(cars[k], p) ? -boundary_distance(cars[k], p) : distance(cars[k], p);
       worst.cars = std::max(worst.cars, kCarMargin - sd);
     }
-  }
-  for (const auto& cs : corners)  // their corners inside our rectangle (between our samples)
-    for (const Vec2& q : cs) {
+    for (const Vec2& q : corners[k]) {  // its corners inside our rectangle (between our samples)
       const Vec2 d = q - cg;
       const double depth = std::min(us.half_length - std::abs(dot(d, f)), us.half_width - std::abs(dot(d, l)));
       if (depth > 0.0) worst.cars = std::max(worst.cars, kCarMargin + depth);
     }
+  }
   return worst;
 }
 
@@ -165,55 +199,58 @@ bool Unstick::plan(const DriverView& v, const Path& line, double s) {
   active_ = failed_ = false;
   stopping_ = false;
   replans_ = 0;
+  expanded_step_ = 0;
   if (v.track == nullptr || line.empty()) return false;
   plans_ += 1;
-  UnstickFootprint& fp = footprint_;
-  fp.build(v.track->cost_grid(), geometry_.cg_to_rear_axle(), us_, v, kObstacleSpeed);
-  const Vec2 fwd = from_angle(v.self.heading);
-  HybridPose start{v.self.position - fwd * fp.cg_from_rear, v.self.heading};
+  track_ = v.track;
+  footprint_.build(v.track->cost_grid(), geometry_.cg_to_rear_axle(), us_, v, kObstacleSpeed);
+  plan_start_ = {v.self.position - from_angle(v.self.heading) * footprint_.cg_from_rear, v.self.heading};
   // Where we stand may already overlap (pushed into a barrier, touching a car): that much
-  // overlap is allowed at the start and fades out over kRelaxFade m, so the plan may leave
-  // but never press further in.
-  // (Walls and cars each: an overlap with the wall at the start allows none with a car.)
-  const UnstickDeficit at_start = fp.deficit(start.position.x, start.position.y, start.heading);
-  const double wall_allowance = std::max(0.0, at_start.walls + 0.02);
-  const double car_allowance = std::max(0.0, at_start.cars + 0.02);
-  auto pose_free = [&fp, start, wall_allowance, car_allowance](double x, double y, double heading) {
-    const double away = length(Vec2{x, y} - start.position);
-    const UnstickDeficit d = fp.deficit(x, y, heading);
-    return d.walls <= wall_allowance * std::max(0.0, 1.0 - away / kRelaxFade) &&
-           d.cars <= car_allowance * std::max(0.0, 1.0 - away / kCarRelaxFade);
-  };
+  // overlap is allowed at the start and fades out (pose_free), so the plan may leave but
+  // never press further in. (Walls and cars each: an overlap with the wall at the start
+  // allows none with a car.)
+  const UnstickDeficit at_start = footprint_.deficit(plan_start_.position.x, plan_start_.position.y, plan_start_.heading);
+  allowance_ = {std::max(0.0, at_start.walls + 0.02), std::max(0.0, at_start.cars + 0.02)};
+  HybridPose goal;
+  if (!choose_goal(v, line, s, goal)) return false;
   // The heuristic's free points: the rear axle's cell drivable (the axle sits inside the car).
-  const CostGrid& grid = *fp.grid;
+  const CostGrid& grid = *footprint_.grid;
   auto point_free = [&grid](double x, double y) {
     int cx = 0, cy = 0;
     grid.cell_of({x, y}, cx, cy);
     return grid.drivable(cx, cy);
   };
-  // The goal: the first free pose ahead (kGoalAhead m along the line), heading along the
-  // line, its CG on the line or, for a car off to one side, as near the car's side as keeps
-  // its rectangle (kGoalRoadMargin wider) on the road: a car off the road plans to the road's
-  // edge nearest it, not across the road to the line (the driver's own layers bring it back
-  // to its line at speed).
-  const Track& track = *v.track;
+  planner_.begin(search_params(plan_start_, goal), plan_start_, goal,
+                 [this](double x, double y, double h) { return pose_free(x, y, h); }, point_free);
+  active_ = true;
+  search_step();
+  return !failed_;  // a search over at once with nothing found: the caller falls back now
+}
+
+// The goal: the first free pose ahead (kGoalAhead m along the line), heading along the
+// line, its CG on the line or, for a car off to one side, as near the car's side as keeps
+// its rectangle (kGoalRoadMargin wider) on the road: a car off the road plans to the road's
+// edge nearest it, not across the road to the line (the driver's own layers bring it back
+// to its line at speed).
+bool Unstick::choose_goal(const DriverView& v, const Path& line, double s, HybridPose& goal) const {
   const PathSample here = line.at(s);
   const double lateral = dot(v.self.position - here.position, Vec2{-here.tangent.y, here.tangent.x});
-  HybridPose goal;
-  bool have_goal = false;
   for (double ahead : kGoalAhead) {
     const PathSample at = line.at(s + ahead);
     const double h = std::atan2(at.tangent.y, at.tangent.x);
     const Vec2 left{-at.tangent.y, at.tangent.x};
-    for (int k = static_cast<int>(std::abs(lateral) / kGoalStep); k >= 0 && !have_goal; --k) {
+    for (int k = static_cast<int>(std::abs(lateral) / kGoalStep); k >= 0; --k) {
       const Vec2 cg = at.position + left * std::copysign(kGoalStep * k, lateral);
-      goal = {cg - from_angle(h) * fp.cg_from_rear, h};
-      have_goal = (k == 0 || on_road(track, cg, h, us_, kGoalRoadMargin)) &&
-                  fp.deficit(goal.position.x, goal.position.y, goal.heading).free();
+      goal = {cg - from_angle(h) * footprint_.cg_from_rear, h};
+      if ((k == 0 || on_road(*v.track, cg, h, us_, kGoalRoadMargin)) &&
+          footprint_.deficit(goal.position.x, goal.position.y, goal.heading).free())
+        return true;
     }
-    if (have_goal) break;
   }
-  if (!have_goal) return false;
+  return false;
+}
+
+HybridAStarParams Unstick::search_params(const HybridPose& start, const HybridPose& goal) const {
   HybridAStarParams p;
   p.min_turn_radius = planning_radius();
   p.step = 1.0;
@@ -228,16 +265,40 @@ bool Unstick::plan(const DriverView& v, const Path& line, double s) {
   p.heuristic_weight = 1.5;
   p.lo = {std::min(start.position.x, goal.position.x) - 10.0, std::min(start.position.y, goal.position.y) - 10.0};
   p.hi = {std::max(start.position.x, goal.position.x) + 10.0, std::max(start.position.y, goal.position.y) + 10.0};
-  // Grass is slow to cross (the driven wheels spin: about 2 m/s^2 from a standstill), so a
-  // metre with an axle (the rear one, the reference point, or the front one) off the road
-  // costs kOffRoadCost / 2 more: the plan gets the car onto the road soon and keeps it there.
-  const double wheelbase = geometry_.wheelbase;
-  auto pose_cost = [&track, wheelbase](double x, double y, double heading) {
-    const Vec2 rear{x, y};
-    const Vec2 front = rear + from_angle(heading) * wheelbase;
-    return 0.5 * kOffRoadCost * ((track.on_road(rear) ? 0.0 : 1.0) + (track.on_road(front) ? 0.0 : 1.0));
-  };
-  path_ = planner_.plan(p, start, goal, pose_free, point_free, pose_cost);
+  return p;
+}
+
+// The rear axle at (x, y) with `heading` clear of the walls and the cars, less the start's
+// overlap, allowed to fade out over kRelaxFade m (walls) and kCarRelaxFade m (cars).
+bool Unstick::pose_free(double x, double y, double heading) const {
+  const double away = length(Vec2{x, y} - plan_start_.position);
+  const UnstickDeficit d = footprint_.deficit(x, y, heading);
+  return d.walls <= allowance_.walls * std::max(0.0, 1.0 - away / kRelaxFade) &&
+         d.cars <= allowance_.cars * std::max(0.0, 1.0 - away / kCarRelaxFade);
+}
+
+// Grass is slow to cross (the driven wheels spin: about 2 m/s^2 from a standstill), so a
+// metre with an axle (the rear one, the reference point, or the front one) off the road
+// costs kOffRoadCost / 2 more: the plan gets the car onto the road soon and keeps it there.
+double Unstick::pose_cost(double x, double y, double heading) const {
+  const Vec2 rear{x, y};
+  const Vec2 front = rear + from_angle(heading) * geometry_.wheelbase;
+  return 0.5 * kOffRoadCost * ((track_->on_road(rear) ? 0.0 : 1.0) + (track_->on_road(front) ? 0.0 : 1.0));
+}
+
+void Unstick::search_step() {
+  const int before = planner_.expansions();
+  const bool over = planner_.advance(
+      kPlanBudget, [this](double x, double y, double h) { return pose_free(x, y, h); },
+      [this](double x, double y, double h) { return pose_cost(x, y, h); });
+  expanded_step_ = planner_.expansions() - before;
+  if (!over) return;
+  path_ = planner_.result();
+  follow_plan();
+}
+
+// The search is over: its path is driven (less a short last reverse), or the manoeuvre fails.
+void Unstick::follow_plan() {
   // A short last segment backing up only squares the pose up inside the goal's tolerance
   // (the weighted search's last move): the path ends at its cusp, driving forwards.
   if (path_.found() && path_.switches > 0 && path_.poses.back().reverse) {
@@ -253,11 +314,13 @@ bool Unstick::plan(const DriverView& v, const Path& line, double s) {
     }
   }
   last_ = {path_.status, path_.expansions, path_.switches, path_.length};
-  if (!path_.found() || path_.poses.size() < 2) return false;
-  active_ = true;
+  if (!path_.found() || path_.poses.size() < 2) {
+    active_ = false;
+    failed_ = true;
+    return;
+  }
   blocked_time_ = 0.0;
   start_segment(0);
-  return true;
 }
 
 // ---------------------------------------------------------------- following
@@ -311,6 +374,12 @@ double Unstick::pace_at(double s) const {
 
 Controls Unstick::drive(const DriverView& v, const Path& line, double s) {
   Controls c;
+  expanded_step_ = 0;
+  if (planner_.searching() || !active_) {  // held on the brakes while the search runs
+    if (planner_.searching()) search_step();
+    c.brake = 1.0;
+    return c;
+  }
   const Vec2 fwd = from_angle(v.self.heading);
   const Vec2 rear = v.self.position - fwd * geometry_.cg_to_rear_axle();
   const double dir = segment_reverse_ ? -1.0 : 1.0;
@@ -332,6 +401,7 @@ Controls Unstick::drive(const DriverView& v, const Path& line, double s) {
       const int kept = replans_ + 1;
       if (plan(v, line, s)) {
         replans_ = kept;
+        c.brake = 1.0;
         return c;
       }
     }

@@ -28,6 +28,7 @@
 namespace racer {
 
 class CostGrid;
+class Track;
 
 /// The margin a pose still misses (m; <= 0: none) against the walls and against the cars.
 struct UnstickDeficit {
@@ -46,14 +47,22 @@ struct UnstickFootprint {
   std::vector<Vec2> samples;          ///< car frame from the CG, m, at most 0.4 m apart
   std::vector<Polygon> cars;          ///< the other cars' rectangles
   std::vector<std::array<Vec2, 4>> corners;  ///< and their corners
+  std::vector<Vec2> car_centres;      ///< m, and their centres
+  std::vector<double> car_reach;      ///< m, and the radii of the discs round them
+  double reach = 0.0;                 ///< m, the radius of the disc round our rectangle (from the CG)
 
   /// `obstacle_speed` (m/s): the other cars slower than this (and within 25 m) are obstacles.
   void build(const CostGrid& g, double cg_ahead_of_rear, CarSize car, const DriverView& v, double obstacle_speed);
   /// m: a lower bound of the distance from p to the nearest blocked cell (< 0 inside one).
   double wall_distance(Vec2 p) const;
   /// The largest margin still missing over the samples, against the walls (0.15 m kept)
-  /// and the cars (0.3 m kept), for the rear axle at (x, y) (m) with `heading` (rad).
+  /// and the cars (0.4 m kept), for the rear axle at (x, y) (m) with `heading` (rad). A pose
+  /// clear of the walls, or of a car, by far (by 0.05 m more than the margin, judged on
+  /// discs round the rectangles) gets a bound of that part instead (below -0.05 m as well):
+  /// the same answer to every test against a margin, without looking at each sample.
   UnstickDeficit deficit(double x, double y, double heading) const;
+  /// The bound of the walls' part for a CG far from every wall (+infinity when not far).
+  double far_from_walls(Vec2 cg) const;
 };
 
 /// The figures of the last plan (debug panels, tests, the planner lab).
@@ -70,10 +79,11 @@ class Unstick {
   /// `g`: the car's steering geometry (its turning circle); `us`: its footprint.
   Unstick(const SteeringGeometry& g, CarSize us) : geometry_(g), us_(us) {}
 
-  /// Plans a way from the car's pose to our racing line ahead (or the road's edge on the car's
-  /// side of it); true when one was found (the
-  /// manoeuvre starts), false when not (no track in the view, nothing found: the caller
-  /// falls back to reversing out).
+  /// Starts planning a way from the car's pose to our racing line ahead (or the road's edge on
+  /// the car's side of it); true when the search began (the manoeuvre starts: drive() holds
+  /// the car on the brakes while the search runs, kPlanBudget nodes a step, then follows the
+  /// plan), false when not (no track in the view, no free goal: the caller falls back to
+  /// reversing out). A search that finds nothing ends the manoeuvre as failed().
   bool plan(const DriverView& v, const Path& line, double s);
   /// Whether the car cannot drive forwards out of where it stands: 1 m forwards straight or at
   /// either full lock (the geometric turning circle) runs its rectangle into a wall or into a
@@ -83,9 +93,12 @@ class Unstick {
   /// The controls that follow the plan this step (only while active()).
   Controls drive(const DriverView& v, const Path& line, double s);
   bool active() const { return active_; }
+  bool planning() const { return planner_.searching(); }  ///< the search still running
   /// The plan could not be followed (off it, blocked, too long): the caller falls back.
   bool failed() const { return failed_; }
-  int plans() const { return plans_; }  ///< plans made (found or not)
+  int plans() const { return plans_; }  ///< searches begun (found or not)
+  /// Nodes expanded in the last step (the planning cost a step: at most kPlanBudget).
+  int expanded_this_step() const { return expanded_step_; }
   const UnstickPlan& last() const { return last_; }
   /// The plan being driven: the planner's path, less a last segment backing up shorter
   /// than 2 m (it only squares the pose up inside the goal's tolerance).
@@ -98,6 +111,13 @@ class Unstick {
   double planning_radius() const;
 
  private:
+  bool choose_goal(const DriverView& v, const Path& line, double s, HybridPose& goal) const;
+  HybridAStarParams search_params(const HybridPose& start, const HybridPose& goal) const;
+  bool pose_free(double x, double y, double heading) const;
+  double pose_cost(double x, double y, double heading) const;
+  /// Runs the search for one step's budget; when it is over, the plan is driven or failed.
+  void search_step();
+  void follow_plan();
   void start_segment(std::size_t from);
   bool clear_ahead(Vec2 rear, double heading) const;
   /// m/s: the segment's speed limit at s (m along it) from its arcs and its top speed (not
@@ -108,6 +128,9 @@ class Unstick {
   CarSize us_;
   HybridAStar planner_;
   UnstickFootprint footprint_;  // the scene of the last plan
+  const Track* track_ = nullptr;  // the track of the last plan
+  HybridPose plan_start_;         // where the last plan starts (rear axle)
+  UnstickDeficit allowance_;      // m of overlap allowed at the start (fading out, pose_free)
   UnstickFootprint probe_;      // the scene of the last boxed_in() check
   HybridPath path_;
   UnstickPlan last_;
@@ -120,6 +143,7 @@ class Unstick {
   double blocked_time_ = 0.0;     // s in gear but not moving while following
   int replans_ = 0;
   int plans_ = 0;
+  int expanded_step_ = 0;
   bool stopping_ = false;         // at a cusp: stopping before the gear change
   bool active_ = false;
   bool failed_ = false;

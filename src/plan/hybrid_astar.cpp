@@ -73,7 +73,7 @@ void HybridAStar::heuristic_grid(const HybridAStarParams& p, Vec2 goal, const Po
   h_.assign(n, kInf);
   const int gx = std::clamp(static_cast<int>(std::floor((goal.x - p.lo.x) / p.cell)), 0, w_ - 1);
   const int gy = std::clamp(static_cast<int>(std::floor((goal.y - p.lo.y) / p.cell)), 0, h_rows_ - 1);
-  using Entry = std::pair<double, int>;  // (distance, cell), smallest first, then lowest cell
+  // (distance, cell) entries: smallest first, then lowest cell
   std::priority_queue<Entry, std::vector<Entry>, std::greater<>> open;
   const int g = gy * w_ + gx;
   h_[static_cast<std::size_t>(g)] = 0.0;
@@ -128,10 +128,37 @@ double HybridAStar::heuristic(const HybridAStarParams& p, const HybridPose& pose
 
 HybridPath HybridAStar::plan(const HybridAStarParams& p, const HybridPose& start, const HybridPose& goal,
                              const PoseFree& pose_free, const PointFree& point_free, const PoseCost& pose_cost) {
+  begin(p, start, goal, pose_free, point_free);
+  while (!advance(std::numeric_limits<int>::max(), pose_free, pose_cost)) {
+  }
+  return result();
+}
+
+std::size_t HybridAStar::state_of(const HybridPose& q) const {
+  const int cx = std::clamp(static_cast<int>(std::floor((q.position.x - p_.lo.x) / p_.cell)), 0, w_ - 1);
+  const int cy = std::clamp(static_cast<int>(std::floor((q.position.y - p_.lo.y) / p_.cell)), 0, h_rows_ - 1);
+  double a = std::fmod(q.heading, kTwoPi);
+  if (a < 0.0) a += kTwoPi;
+  const int b = std::min(p_.heading_bins - 1, static_cast<int>(a / kTwoPi * p_.heading_bins));
+  return (static_cast<std::size_t>(cy) * static_cast<std::size_t>(w_) + static_cast<std::size_t>(cx)) *
+             static_cast<std::size_t>(p_.heading_bins) +
+         static_cast<std::size_t>(b);
+}
+
+void HybridAStar::begin(const HybridAStarParams& p, const HybridPose& start, const HybridPose& goal,
+                        const PoseFree& pose_free, const PointFree& point_free) {
   assert(p.min_turn_radius > 0.0 && p.step > p.cell * std::numbers::sqrt2 && p.collision_step > 0.0);
   assert(p.heading_bins >= 4 && p.hi.x > p.lo.x && p.hi.y > p.lo.y);
-  HybridPath out;
-  if (!in_area(p, start.position) || !pose_free(start.position.x, start.position.y, start.heading)) return out;
+  p_ = p;
+  start_ = start;
+  goal_ = goal;
+  nodes_.clear();
+  open_.clear();
+  reached_ = -1;
+  expansions_ = 0;
+  searching_ = false;
+  status_ = HybridStatus::start_blocked;
+  if (!in_area(p, start.position) || !pose_free(start.position.x, start.position.y, start.heading)) return;
   w_ = std::max(1, static_cast<int>(std::ceil((p.hi.x - p.lo.x) / p.cell)));
   h_rows_ = std::max(1, static_cast<int>(std::ceil((p.hi.y - p.lo.y) / p.cell)));
   heuristic_grid(p, goal.position, pose_free, point_free);
@@ -142,97 +169,116 @@ HybridPath HybridAStar::plan(const HybridAStarParams& p, const HybridPose& start
     std::fill(closed_.begin(), closed_.end(), 0u);
     generation_ = 1;
   }
-  auto state_of = [&](const HybridPose& q) {
-    const int cx = std::clamp(static_cast<int>(std::floor((q.position.x - p.lo.x) / p.cell)), 0, w_ - 1);
-    const int cy = std::clamp(static_cast<int>(std::floor((q.position.y - p.lo.y) / p.cell)), 0, h_rows_ - 1);
-    double a = std::fmod(q.heading, kTwoPi);
-    if (a < 0.0) a += kTwoPi;
-    const int b = std::min(p.heading_bins - 1, static_cast<int>(a / kTwoPi * p.heading_bins));
-    return (static_cast<std::size_t>(cy) * static_cast<std::size_t>(w_) + static_cast<std::size_t>(cx)) *
-               static_cast<std::size_t>(p.heading_bins) +
-           static_cast<std::size_t>(b);
-  };
-
-  // Locks (curvature x R) of the moves, straight first.
-  std::vector<double> locks{0.0, 1.0, -1.0};
-  if (p.half_lock) locks.insert(locks.end(), {0.5, -0.5});
-  const int substeps = std::max(1, static_cast<int>(std::ceil(p.step / p.collision_step)));
-  const double sub = p.step / substeps;
-
-  nodes_.clear();
+  locks_ = {0.0, 1.0, -1.0};
+  if (p.half_lock) locks_.insert(locks_.end(), {0.5, -0.5});
+  substeps_ = std::max(1, static_cast<int>(std::ceil(p.step / p.collision_step)));
+  sub_ = p.step / substeps_;
   nodes_.push_back({start, 0.0, -1, 0});
-  using Entry = std::pair<double, int>;  // (f, node): smallest f first, then the older node
-  std::priority_queue<Entry, std::vector<Entry>, std::greater<>> open;
+  status_ = HybridStatus::not_found;
   const double h0 = heuristic(p, start, goal);
-  out.status = HybridStatus::not_found;
-  if (h0 == kInf) return out;
-  open.push({h0, 0});
-  int reached = -1;
-  if (in_goal(p, start, goal)) reached = 0;
-  while (!open.empty() && reached < 0) {
-    const int id = open.top().second;
-    open.pop();
+  if (h0 == kInf) return;
+  open_.push_back({h0, 0});
+  if (in_goal(p, start, goal)) {
+    reached_ = 0;
+    status_ = HybridStatus::found;
+    return;
+  }
+  searching_ = true;
+}
+
+bool HybridAStar::advance(int budget, const PoseFree& pose_free, const PoseCost& pose_cost) {
+  assert(budget > 0);
+  for (int spent = 0; searching_ && spent < budget;) {
+    if (open_.empty()) {  // not_found: the reachable set is exhausted
+      searching_ = false;
+      break;
+    }
+    std::pop_heap(open_.begin(), open_.end(), std::greater<>{});
+    const int id = open_.back().second;
+    open_.pop_back();
     const std::size_t state = state_of(nodes_[static_cast<std::size_t>(id)].pose);
     if (closed_[state] == generation_) continue;
     closed_[state] = generation_;
-    if (out.expansions >= p.max_expansions) {
-      out.status = HybridStatus::limit_reached;
-      return out;
+    if (expansions_ >= p_.max_expansions) {
+      status_ = HybridStatus::limit_reached;
+      searching_ = false;
+      break;
     }
-    out.expansions += 1;
-    const Node from = nodes_[static_cast<std::size_t>(id)];
-    for (int dir = 0; dir < (p.allow_reverse ? 2 : 1) && reached < 0; ++dir) {
-      const bool reverse = dir == 1;
-      for (int li = 0; li < static_cast<int>(locks.size()) && reached < 0; ++li) {
-        const double kappa = locks[static_cast<std::size_t>(li)] / p.min_turn_radius;
-        HybridPose q = from.pose;
-        bool ok = true;
-        for (int k = 1; k <= substeps && ok; ++k) {
-          q = drive_arc(from.pose, kappa, (reverse ? -sub : sub) * k);
-          ok = in_area(p, q.position) && pose_free(q.position.x, q.position.y, q.heading);
-        }
-        if (!ok) continue;
-        q.heading = wrap_pi(q.heading);
-        q.reverse = reverse;
-        if (closed_[state_of(q)] == generation_) continue;
-        const double h = heuristic(p, q, goal);
-        if (h == kInf) continue;
-        double g = from.g + p.step * (reverse ? p.reverse_factor : 1.0) +
-                   p.steer_penalty * p.step * std::abs(locks[static_cast<std::size_t>(li)]);
-        if (pose_cost) g += p.step * pose_cost(q.position.x, q.position.y, q.heading);
-        if (id != 0 && from.pose.reverse != reverse) g += p.switch_penalty;
-        const int child = static_cast<int>(nodes_.size());
-        nodes_.push_back({q, g, id, li});
-        if (in_goal(p, q, goal)) {
-          reached = child;
-          break;
-        }
-        open.push({g + h, child});
-      }
+    expansions_ += 1;
+    spent += 1;
+    expand(id, pose_free, pose_cost);
+    if (reached_ >= 0) {
+      status_ = HybridStatus::found;
+      searching_ = false;
     }
   }
-  if (reached < 0) return out;  // not_found: the reachable set is exhausted
+  return !searching_;
+}
 
-  // ---------------------------------------------------------------- the path
+// Every move from node `id` that stays free: a new node (or reached_, inside the goal region).
+void HybridAStar::expand(int id, const PoseFree& pose_free, const PoseCost& pose_cost) {
+  const HybridAStarParams& p = p_;
+  const Node from = nodes_[static_cast<std::size_t>(id)];
+  for (int dir = 0; dir < (p.allow_reverse ? 2 : 1); ++dir) {
+    const bool reverse = dir == 1;
+    for (int li = 0; li < static_cast<int>(locks_.size()); ++li) {
+      const double kappa = locks_[static_cast<std::size_t>(li)] / p.min_turn_radius;
+      HybridPose q = from.pose;
+      bool ok = true;
+      for (int k = 1; k <= substeps_ && ok; ++k) {
+        q = drive_arc(from.pose, kappa, (reverse ? -sub_ : sub_) * k);
+        ok = in_area(p, q.position) && pose_free(q.position.x, q.position.y, q.heading);
+      }
+      if (!ok) continue;
+      q.heading = wrap_pi(q.heading);
+      q.reverse = reverse;
+      if (closed_[state_of(q)] == generation_) continue;
+      const double h = heuristic(p, q, goal_);
+      if (h == kInf) continue;
+      double g = from.g + p.step * (reverse ? p.reverse_factor : 1.0) +
+                 p.steer_penalty * p.step * std::abs(locks_[static_cast<std::size_t>(li)]);
+      if (pose_cost) g += p.step * pose_cost(q.position.x, q.position.y, q.heading);
+      if (id != 0 && from.pose.reverse != reverse) g += p.switch_penalty;
+      const int child = static_cast<int>(nodes_.size());
+      nodes_.push_back({q, g, id, li});
+      if (in_goal(p, q, goal_)) {
+        reached_ = child;
+        return;
+      }
+      open_.push_back({g + h, child});
+      std::push_heap(open_.begin(), open_.end(), std::greater<>{});
+    }
+  }
+}
+
+// ---------------------------------------------------------------- the path
+
+HybridPath HybridAStar::result() const {
+  HybridPath out;
+  out.status = status_;
+  out.expansions = expansions_;
+  if (status_ != HybridStatus::found || searching_) {
+    if (searching_) out.status = HybridStatus::not_found;
+    return out;
+  }
   std::vector<int> chain;
-  for (int k = reached; k >= 0; k = nodes_[static_cast<std::size_t>(k)].parent) chain.push_back(k);
+  for (int k = reached_; k >= 0; k = nodes_[static_cast<std::size_t>(k)].parent) chain.push_back(k);
   std::reverse(chain.begin(), chain.end());
-  out.status = HybridStatus::found;
-  out.cost = nodes_[static_cast<std::size_t>(reached)].g;
-  HybridPose first = start;
+  out.cost = nodes_[static_cast<std::size_t>(reached_)].g;
+  HybridPose first = start_;
   first.reverse = chain.size() > 1 ? nodes_[static_cast<std::size_t>(chain[1])].pose.reverse : false;
   out.poses.push_back(first);
   for (std::size_t k = 1; k < chain.size(); ++k) {
     const Node& parent = nodes_[static_cast<std::size_t>(chain[k - 1])];
     const Node& n = nodes_[static_cast<std::size_t>(chain[k])];
-    const double kappa = locks[static_cast<std::size_t>(n.lock)] / p.min_turn_radius;
-    for (int j = 1; j <= substeps; ++j) {
-      HybridPose q = drive_arc(parent.pose, kappa, (n.pose.reverse ? -sub : sub) * j);
+    const double kappa = locks_[static_cast<std::size_t>(n.lock)] / p_.min_turn_radius;
+    for (int j = 1; j <= substeps_; ++j) {
+      HybridPose q = drive_arc(parent.pose, kappa, (n.pose.reverse ? -sub_ : sub_) * j);
       q.heading = wrap_pi(q.heading);
       q.reverse = n.pose.reverse;
       out.poses.push_back(q);
     }
-    out.length += p.step;
+    out.length += p_.step;
     if (k > 1 && parent.pose.reverse != n.pose.reverse) out.switches += 1;
   }
   return out;

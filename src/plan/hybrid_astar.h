@@ -29,6 +29,7 @@
 //   bounds' cells x heading bins.
 #include <cstdint>
 #include <functional>
+#include <utility>
 #include <vector>
 
 #include "core/vec2.h"
@@ -101,9 +102,24 @@ struct HybridAStarParams {
 class HybridAStar {
  public:
   /// Plans from `start` to the goal region round `goal`. The start must be free. `point_free`
-  /// and `pose_cost` may be empty (see PointFree, PoseCost).
+  /// and `pose_cost` may be empty (see PointFree, PoseCost). The same as begin(), advance()
+  /// until it is over, result().
   HybridPath plan(const HybridAStarParams& params, const HybridPose& start, const HybridPose& goal,
                   const PoseFree& pose_free, const PointFree& point_free = {}, const PoseCost& pose_cost = {});
+
+  /// The same search spread over calls (a game step each, none of them long): begin() sets
+  /// it up (the heuristic's grid: one point_free call per cell, no node expanded), each
+  /// advance() expands at most `budget` (> 0) nodes and returns true once the search is over
+  /// (found, or not), then result() gives the path. The callbacks are passed again to each
+  /// advance() (they need not outlive a call) and must answer as they did at begin().
+  /// `params` is copied; the order of expansions, and so the path, is plan()'s.
+  void begin(const HybridAStarParams& params, const HybridPose& start, const HybridPose& goal,
+             const PoseFree& pose_free, const PointFree& point_free = {});
+  bool advance(int budget, const PoseFree& pose_free, const PoseCost& pose_cost = {});
+  bool searching() const { return searching_; }  ///< begun and not over
+  int expansions() const { return expansions_; }  ///< nodes expanded so far by the last search
+  /// The path of the last search (its status start_blocked before any begin()).
+  HybridPath result() const;
 
  private:
   struct Node {
@@ -112,14 +128,28 @@ class HybridAStar {
     int parent = -1;
     int lock = 0;  // index into the curvatures of the move that made this node
   };
+  using Entry = std::pair<double, int>;  // (f, node): smallest f first, then the older node
   void heuristic_grid(const HybridAStarParams& p, Vec2 goal, const PoseFree& pose_free, const PointFree& point_free);
   double heuristic(const HybridAStarParams& p, const HybridPose& q, const HybridPose& goal) const;
+  std::size_t state_of(const HybridPose& q) const;
+  void expand(int id, const PoseFree& pose_free, const PoseCost& pose_cost);
 
   std::vector<Node> nodes_;
   std::vector<std::uint32_t> closed_;  // generation stamp per cell x heading bin
   std::uint32_t generation_ = 0;
   std::vector<double> h_;              // Dijkstra distance from the goal per heuristic cell (m)
   int w_ = 0, h_rows_ = 0;             // heuristic / closed-set grid size in cells
+  // The search under way (begin() .. advance() returning true).
+  HybridAStarParams p_;
+  HybridPose start_, goal_;
+  std::vector<Entry> open_;            // a binary heap (std::greater: the smallest f on top)
+  std::vector<double> locks_;          // locks (curvature x R) of the moves, straight first
+  int substeps_ = 1;
+  double sub_ = 0.0;                   // m between the poses checked along a move
+  int reached_ = -1;                   // the node inside the goal region (-1: none yet)
+  HybridStatus status_ = HybridStatus::start_blocked;
+  int expansions_ = 0;
+  bool searching_ = false;
 };
 
 }  // namespace racer

@@ -98,6 +98,38 @@ TEST(HybridAStar, OpenYardQuarterTurnForwards) {
   EXPECT_LT(path.length, 35.0);
 }
 
+// The search spread over calls (a few nodes each, as the AI runs it a game step at a time)
+// ends with plan()'s path to the last pose: the same nodes in the same order.
+TEST(HybridAStar, SpreadOverCallsGivesPlansPath) {
+  const Vec2 lo{-10.0, -15.0}, hi{40.0, 15.0};
+  Scene scene;
+  add_border(scene, lo, hi);
+  scene.polygons.push_back(box({12.0, -14.0}, {14.0, 6.0}));
+  const HybridAStarParams p = params_for(lo, hi);
+  const HybridPose start{{0.0, 0.0}, 0.0}, goal{{28.0, 0.0}, 0.0};
+  const PoseFree free = [&](double x, double y, double h) { return car_free(scene, x, y, h); };
+  HybridAStar whole, spread;
+  const HybridPath once = whole.plan(p, start, goal, free);
+  spread.begin(p, start, goal, free);
+  int calls = 0;
+  while (spread.searching()) {
+    const int before = spread.expansions();
+    spread.advance(7, free);
+    EXPECT_LE(spread.expansions() - before, 7);
+    calls += 1;
+  }
+  const HybridPath path = spread.result();
+  ASSERT_TRUE(path.found());
+  EXPECT_GT(calls, 1);
+  EXPECT_EQ(path.expansions, once.expansions);
+  ASSERT_EQ(path.poses.size(), once.poses.size());
+  for (std::size_t k = 0; k < path.poses.size(); ++k) {
+    EXPECT_EQ(path.poses[k].position.x, once.poses[k].position.x);
+    EXPECT_EQ(path.poses[k].position.y, once.poses[k].position.y);
+    EXPECT_EQ(path.poses[k].heading, once.poses[k].heading);
+  }
+}
+
 // A wall across the way with a gap at one side: the path goes through the gap.
 TEST(HybridAStar, RoundAWallThroughTheGap) {
   const Vec2 lo{-10.0, -15.0}, hi{40.0, 15.0};
