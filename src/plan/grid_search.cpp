@@ -316,6 +316,8 @@ constexpr int kBucketShift = 28;
 constexpr std::size_t kRing = 64;
 static_assert((Key{kRing - 1} << kBucketShift) > 2 * kDiagonalKey, "the ring must hold every live entry");
 
+constexpr std::uint32_t kNoCell = ~std::uint32_t{0};
+
 std::size_t bucket_of(Key f) { return static_cast<std::size_t>(f >> kBucketShift) & (kRing - 1); }
 
 // Makes the first non-empty bucket after `current` (up to `last`) ready to pop and returns
@@ -450,31 +452,42 @@ const SearchResult& GridSearch::run_uniform(const SearchGrid& grid, GridCell sta
 
   bool found = false;
   long expanded = 0;
+  // The entry pushed last into the current bucket by the last expansion, held here instead
+  // of on the bucket's stack: it is the next to pop (last pushed first), it cannot be stale
+  // (nothing ran since its push), and its g and move are known without reading its node.
+  std::uint32_t held = kNoCell;
+  Key held_g = 0;
+  std::uint64_t held_move = 0;
   for (;;) {
-    OpenBucket& bucket = ring[current];
-    if (bucket.cells.empty()) {
-      bucket.f_or = 0;  // left empty
-      bucket.f_and = ~Key{0};
-      current = next_bucket(ring, current, bucket_of(largest_f), open_scratch_, f_of);
-      if (current == kRing) break;
-      continue;
+    std::uint32_t cell;
+    Key g;
+    std::uint64_t* here;
+    if (held != kNoCell) {
+      cell = held;
+      g = held_g;
+      here = nodes + cell;
+      *here = base | held_move;  // closed: g 0, the move kept for the walk back
+      held = kNoCell;
+    } else {
+      OpenBucket& bucket = ring[current];
+      if (bucket.cells.empty()) {
+        bucket.f_or = 0;  // left empty
+        bucket.f_and = ~Key{0};
+        current = next_bucket(ring, current, bucket_of(largest_f), open_scratch_, f_of);
+        if (current == kRing) break;
+        continue;
+      }
+      cell = bucket.cells.back();
+      bucket.cells.pop_back();
+      here = nodes + cell;
+      g = (*here - base) >> kNodeGShift;
+      if (g == 0) continue;                // a stale copy: the cell closed at a lower g
+      *here = base | (*here & kMoveMask);  // closed: g 0, the move kept for the walk back
     }
-    const std::uint32_t cell = bucket.cells.back();
-    bucket.cells.pop_back();
-    std::uint64_t* const here = nodes + cell;
-    const Key g = (*here - base) >> kNodeGShift;
-    if (g == 0) continue;                // a stale copy: the cell closed at a lower g
-    *here = base | (*here & kMoveMask);  // closed: g 0, the move kept for the walk back
     ++expanded;
     if (cell == target) {
       found = true;
       break;
-    }
-    if (!bucket.cells.empty()) {  // the likely next expansion: its rows of nodes on their way to the cache
-      const std::uint64_t* const c = nodes + bucket.cells.back();
-      __builtin_prefetch(c - W);
-      __builtin_prefetch(c);
-      __builtin_prefetch(c + W);
     }
     const auto y = static_cast<std::uint32_t>((cell * reciprocal) >> 40);
     const Key* const xd = x_distance + (cell - y * static_cast<std::uint32_t>(w));
@@ -487,8 +500,17 @@ const SearchResult& GridSearch::run_uniform(const SearchGrid& grid, GridCell sta
       const Key next_g = g + step[k];
       *next = base + (next_g << kNodeGShift) + k;
       const Key next_f = next_g + octile(xd[kUniformDx[k]], yd[kUniformDy[k]]);
-      largest_f = std::max(largest_f, next_f);
-      push(bucket_of(next_f), next_f, static_cast<std::uint32_t>(next - nodes));
+      const std::size_t b = bucket_of(next_f);
+      const auto next_cell = static_cast<std::uint32_t>(next - nodes);
+      if (b == current) {  // f equal to the f just popped: the next to pop unless another follows
+        if (held != kNoCell) push(b, next_f, held);
+        held = next_cell;
+        held_g = next_g;
+        held_move = k;
+      } else {
+        largest_f = std::max(largest_f, next_f);
+        push(b, next_f, next_cell);
+      }
     }
   }
   result_.expanded = expanded;
