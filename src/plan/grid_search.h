@@ -27,7 +27,7 @@
 //   node in one 64-bit word (generation, g, the move from the parent; closed = g 0), so that
 //   whether a step improves a neighbour is the sign of one subtraction, done for all 8
 //   neighbours at once without a branch; keeps an open entry as a 4-byte cell index in a
-//   ring of buckets of f 1/16 cell wide (every f pushed is >= the last f popped and at most
+//   ring of buckets of f 1/64 cell wide (every f pushed is >= the last f popped and at most
 //   2 sqrt(2) cells above it), each bucket a stack: ties in f pop last pushed first, which
 //   walks depth first along cells of one f as "larger g first" does, without sorting; only
 //   a bucket that holds several f is sorted when its turn comes (see grid_search.cpp). It
@@ -118,7 +118,7 @@ class GridSearch {
   std::vector<std::uint8_t> masks_;
   std::uint64_t masks_revision_ = 0;
   bool masks_valid_ = false;
-  struct OpenBucket {                 // cells whose open entries have f in one 1/16-cell band
+  struct OpenBucket {                 // cells whose open entries have f in one 1/64-cell band
     std::vector<std::uint32_t> cells;  // in push order (the last pushed pops first)
     std::uint64_t f_or = 0;            // the bitwise or and and of the f pushed since it was
     std::uint64_t f_and = ~std::uint64_t{0};  // last left empty: equal when one f only
