@@ -27,11 +27,12 @@
 //   node in one 64-bit word (generation, g, the move from the parent; closed = g 0), so that
 //   whether a step improves a neighbour is the sign of one subtraction, done for all 8
 //   neighbours at once without a branch; keeps an open entry as a 4-byte cell index in a
-//   ring of buckets of f 1/16 cell wide (every f pushed is >= the last f popped and at most
-//   2 sqrt(2) cells above it), each bucket a stack: ties in f pop last pushed first, which
-//   walks depth first along cells of one f as "larger g first" does, without sorting; only
-//   a bucket that holds several f is sorted when its turn comes (see grid_search.cpp). It
-//   prefetches the nodes around the next cell to expand. A cell reached again more cheaply
+//   ring of buckets of f 1/64 cell wide (1/16 for a short query; every f pushed is >= the
+//   last f popped and at most 2 sqrt(2) cells above it), each bucket a stack: ties in f pop
+//   last pushed first, which walks depth first along cells of one f as "larger g first"
+//   does, without sorting; only a bucket that holds several f is sorted when its turn comes
+//   (see grid_search.cpp). The entry the next pop would take at once (the last one an
+//   expansion pushes at the f just popped) stays in registers. A cell reached again more cheaply
 //   is pushed again; the stale copy is dropped, uncounted, when it pops after the cheaper
 //   one has closed the cell. Where several shortest paths exist it may return another one
 //   than the heap core would, after another number of expansions.
@@ -95,7 +96,7 @@ class GridSearch {
   static constexpr std::int32_t kClosed = -2;
   template <class View>
   const SearchResult& run(const View& view, GridCell start, GridCell goal, SearchMode mode);
-  template <bool kHeuristic>
+  template <bool kHeuristic, int kShift>
   const SearchResult& run_uniform(const SearchGrid& grid, GridCell start, GridCell goal);
   void prepare(std::size_t cells);
   Node& touch(std::uint32_t cell);
@@ -118,7 +119,7 @@ class GridSearch {
   std::vector<std::uint8_t> masks_;
   std::uint64_t masks_revision_ = 0;
   bool masks_valid_ = false;
-  struct OpenBucket {                 // cells whose open entries have f in one 1/16-cell band
+  struct OpenBucket {                 // cells whose open entries have f in one band of the ring
     std::vector<std::uint32_t> cells;  // in push order (the last pushed pops first)
     std::uint64_t f_or = 0;            // the bitwise or and and of the f pushed since it was
     std::uint64_t f_and = ~std::uint64_t{0};  // last left empty: equal when one f only
