@@ -12,13 +12,6 @@
 namespace racer {
 namespace {
 
-void arc(std::vector<Vec2>& out, Vec2 c, double ax, double ay, double a0, double a1, int n) {
-  for (int i = 0; i <= n; ++i) {
-    const double a = lerp(a0, a1, static_cast<double>(i) / n);
-    out.push_back({c.x + ax * std::cos(a), c.y + ay * std::sin(a)});
-  }
-}
-
 constexpr double kOutlineM = 0.05;  ///< m, the dark edge round each skin part
 constexpr Rgba kGlass{34, 46, 62}, kGlint{120, 150, 180}, kCarbon{30, 30, 34}, kWell{12, 12, 14};
 
@@ -43,7 +36,7 @@ bool is_lamp(PartPaint p) { return p == PartPaint::Headlight || p == PartPaint::
 ArtPiece arch(const Extent& e, double wheel_x, double side, double half_len, Rgba body) {
   const double x0 = wheel_x - half_len - 0.10, x1 = wheel_x + half_len + 0.10;
   std::vector<Vec2> lip;
-  arc(lip, {(x0 + x1) / 2.0, side * (e.half_width + 0.02)}, (x1 - x0) / 2.0, side * 0.12, 0.0, -kPi, 10);
+  append_arc(lip, {(x0 + x1) / 2.0, side * (e.half_width + 0.02)}, (x1 - x0) / 2.0, side * 0.12, 0.0, -kPi, 10);
   return {lip, shade(body, 0.62), shade(body, 0.75)};
 }
 
@@ -53,7 +46,7 @@ std::vector<Vec2> brake_glow(const BodyPart& lamp, const Extent& e) {
   for (Vec2 p : lamp.outline) centre += p / static_cast<double>(lamp.outline.size());
   const Vec2 c0{e.rear - 0.05, centre.y};
   std::vector<Vec2> glow;
-  arc(glow, c0, 0.9, 0.6, 0.5 * kPi, 1.5 * kPi, 8);
+  append_arc(glow, c0, 0.9, 0.6, 0.5 * kPi, 1.5 * kPi, 8);
   glow.push_back(c0 + Vec2{0.15, -0.3});
   glow.push_back(c0 + Vec2{0.15, 0.3});
   return glow;

@@ -10,17 +10,18 @@
 #include "plan/convex.h"
 
 namespace racer {
-namespace {
 
-// ---------------------------------------------------------------- helpers
-
-/// Appends a quarter ellipse centred at c with semi-axes (ax, ay), from angle a0 to a1.
-void arc(std::vector<Vec2>& out, Vec2 c, double ax, double ay, double a0, double a1, int n) {
+void append_arc(std::vector<Vec2>& out, Vec2 c, double ax, double ay, double a0, double a1, int n) {
   for (int i = 0; i <= n; ++i) {
     const double a = lerp(a0, a1, static_cast<double>(i) / n);
     out.push_back({c.x + ax * std::cos(a), c.y + ay * std::sin(a)});
   }
 }
+
+namespace {
+
+// ---------------------------------------------------------------- helpers
+
 
 /// A closed-car shell: the box with elliptic corners, nose corners (nose_x, nose_y) and
 /// tail corners (tail_x, tail_y), m; counter-clockwise.
@@ -28,10 +29,10 @@ std::vector<Vec2> rounded_shell(const Extent& e, double nose_x, double nose_y, d
   const double hw = e.half_width;
   constexpr double h = kPi / 2.0;
   std::vector<Vec2> out;
-  arc(out, {e.front - nose_x, hw - nose_y}, nose_x, nose_y, 0.0, h, 6);            // front left
-  arc(out, {e.rear + tail_x, hw - tail_y}, tail_x, tail_y, h, 2.0 * h, 4);          // rear left
-  arc(out, {e.rear + tail_x, -hw + tail_y}, tail_x, tail_y, 2.0 * h, 3.0 * h, 4);   // rear right
-  arc(out, {e.front - nose_x, -hw + nose_y}, nose_x, nose_y, 3.0 * h, 4.0 * h, 6);  // front right
+  append_arc(out, {e.front - nose_x, hw - nose_y}, nose_x, nose_y, 0.0, h, 6);            // front left
+  append_arc(out, {e.rear + tail_x, hw - tail_y}, tail_x, tail_y, h, 2.0 * h, 4);          // rear left
+  append_arc(out, {e.rear + tail_x, -hw + tail_y}, tail_x, tail_y, 2.0 * h, 3.0 * h, 4);   // rear right
+  append_arc(out, {e.front - nose_x, -hw + nose_y}, nose_x, nose_y, 3.0 * h, 4.0 * h, 6);  // front right
   return out;
 }
 
@@ -177,11 +178,11 @@ void racer(Builder& b, const Extent& e, const CarSpec& spec) {
          PartPaint::Body, true);
   // Cockpit well, the driver's helmet and visor.
   std::vector<Vec2> well;
-  arc(well, {(c0 + c1) / 2.0, 0.0}, (c1 - c0) / 2.0 - 0.04, 0.17, 0.0, 2.0 * kPi, 16);
+  append_arc(well, {(c0 + c1) / 2.0, 0.0}, (c1 - c0) / 2.0 - 0.04, 0.17, 0.0, 2.0 * kPi, 16);
   well.pop_back();
   b.part(std::move(well), PartPaint::Cockpit);
   std::vector<Vec2> helmet;
-  arc(helmet, {c0 + 0.24, 0.0}, 0.14, 0.13, 0.0, 2.0 * kPi, 14);
+  append_arc(helmet, {c0 + 0.24, 0.0}, 0.14, 0.13, 0.0, 2.0 * kPi, 14);
   helmet.pop_back();
   b.part(std::move(helmet), PartPaint::Accent);
   b.part({{c0 + 0.30, -0.09}, {c0 + 0.36, -0.06}, {c0 + 0.36, 0.06}, {c0 + 0.30, 0.09}}, PartPaint::Glass);  // visor

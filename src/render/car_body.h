@@ -85,5 +85,8 @@ std::vector<Vec2> clip_convex(const std::vector<Vec2>& subject, const std::vecto
 std::vector<Vec2> offset_convex(const std::vector<Vec2>& polygon, double d);
 /// Signed area (positive counter-clockwise), m^2.
 double polygon_area(const std::vector<Vec2>& polygon);
+/// Appends n + 1 points of the ellipse centred at c with semi-axes (ax, ay), m, from angle
+/// a0 to a1, rad (both ends included).
+void append_arc(std::vector<Vec2>& out, Vec2 c, double ax, double ay, double a0, double a1, int n);
 
 }  // namespace racer

@@ -5,6 +5,8 @@
 #include <array>
 #include <cmath>
 
+#include "render/premultiplied.h"
+
 namespace racer {
 namespace {
 
@@ -133,28 +135,10 @@ bool CarSprites::build(SDL_Renderer* r, Entry& e, const CarArt& art) {
   if (e.width <= 0 || e.height <= 0 || e.width > kMaxTexturePx || e.height > kMaxTexturePx) return false;
   SDL_Texture* t = SDL_CreateTexture(r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, e.width, e.height);
   if (t == nullptr) return false;
-  // Premultiplied: drawn "over" into a target cleared to transparent, a texel holds colour
-  // x coverage and the coverage, and ONE, ONE_MINUS_SRC_ALPHA composes it as drawn directly.
-  const SDL_BlendMode premultiplied =
-      SDL_ComposeCustomBlendMode(SDL_BLENDFACTOR_ONE, SDL_BLENDFACTOR_ONE_MINUS_SRC_ALPHA, SDL_BLENDOPERATION_ADD,
-                                 SDL_BLENDFACTOR_ONE, SDL_BLENDFACTOR_ONE_MINUS_SRC_ALPHA, SDL_BLENDOPERATION_ADD);
-  SDL_Texture* previous = SDL_GetRenderTarget(r);
-  if (SDL_SetTextureBlendMode(t, premultiplied) != 0 || SDL_SetTextureScaleMode(t, SDL_ScaleModeLinear) != 0 ||
-      SDL_SetRenderTarget(r, t) != 0) {
+  if (SDL_SetTextureScaleMode(t, SDL_ScaleModeLinear) != 0 || !draw_premultiplied(r, t, m)) {
     SDL_DestroyTexture(t);
     return false;
   }
-  Uint8 cr = 0, cg = 0, cb = 0, ca = 0;
-  SDL_GetRenderDrawColor(r, &cr, &cg, &cb, &ca);
-  SDL_BlendMode mode = SDL_BLENDMODE_BLEND;
-  SDL_GetRenderDrawBlendMode(r, &mode);
-  SDL_SetRenderDrawColor(r, 0, 0, 0, 0);
-  SDL_RenderClear(r);
-  SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
-  m.draw(r);
-  SDL_SetRenderDrawBlendMode(r, mode);
-  SDL_SetRenderDrawColor(r, cr, cg, cb, ca);
-  SDL_SetRenderTarget(r, previous);
   e.texture = t;
   return true;
 }

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "core/math.h"
+#include "render/premultiplied.h"
 #include "render/world_mesh.h"
 
 namespace racer {
@@ -162,29 +163,12 @@ bool Minimap::make_texture(SDL_Renderer* r, const ScreenRect& rect) const {
   if (texture_w_ <= 0 || texture_h_ <= 0 || texture_w_ > 4096 || texture_h_ > 4096) return false;
   SDL_Texture* t = SDL_CreateTexture(r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, texture_w_, texture_h_);
   if (t == nullptr) return false;
-  // Copied with premultiplied alpha: SDL's blend mode leaves colour x alpha and the
-  // coverage in a target cleared to transparent, so "over" composes to the same picture.
-  const SDL_BlendMode premultiplied =
-      SDL_ComposeCustomBlendMode(SDL_BLENDFACTOR_ONE, SDL_BLENDFACTOR_ONE_MINUS_SRC_ALPHA, SDL_BLENDOPERATION_ADD,
-                                 SDL_BLENDFACTOR_ONE, SDL_BLENDFACTOR_ONE_MINUS_SRC_ALPHA, SDL_BLENDOPERATION_ADD);
-  SDL_Texture* previous = SDL_GetRenderTarget(r);
-  if (SDL_SetTextureBlendMode(t, premultiplied) != 0 || SDL_SetRenderTarget(r, t) != 0) {
+  Mesh m;
+  draw_static(m, {rect.x - texture_x_, rect.y - texture_y_, rect.w, rect.h});
+  if (!draw_premultiplied(r, t, m)) {
     SDL_DestroyTexture(t);
     return false;
   }
-  Uint8 cr = 0, cg = 0, cb = 0, ca = 0;
-  SDL_GetRenderDrawColor(r, &cr, &cg, &cb, &ca);
-  SDL_BlendMode mode = SDL_BLENDMODE_BLEND;
-  SDL_GetRenderDrawBlendMode(r, &mode);
-  SDL_SetRenderDrawColor(r, 0, 0, 0, 0);
-  SDL_RenderClear(r);
-  SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
-  Mesh m;
-  draw_static(m, {rect.x - texture_x_, rect.y - texture_y_, rect.w, rect.h});
-  m.draw(r);
-  SDL_SetRenderDrawBlendMode(r, mode);
-  SDL_SetRenderDrawColor(r, cr, cg, cb, ca);
-  SDL_SetRenderTarget(r, previous);
   texture_ = t;
   ++textures_drawn_;
   return true;
