@@ -13,12 +13,13 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 cmake --preset debug >/dev/null
 cmake --build --preset debug
 # The game's screenshots (under Xvfb, and the no-display check's offscreen one) and the view
-# tests that open a GL renderer (the minimap's cached plate: SDL's offscreen driver with
-# no display) run without the leak check (memory errors and undefined behaviour are still
-# checked): SDL's X11 and EGL start-up leave libdbus's connection and blocks of libraries
-# they unload again allocated at exit, third-party memory whose stacks LeakSanitizer
-# cannot even name, so no suppression can single them out. The game's own code is
-# leak-checked in racer_flow_tests (the same app under SDL's dummy video driver).
-xvfb_tests='^(racer\.(screenshot|track_screenshot|lab_screenshot|lab_track_screenshot|lab_motion_screenshot|no_display|screen_)|Minimap\.TheCachedPlateLooksAsDrawnDirectly$)'
+# tests that open a GL renderer (the minimap's cached plate and the cars' cached art: SDL's
+# offscreen driver with no display) run without the leak check (memory errors and
+# undefined behaviour are still checked): SDL's X11 and EGL start-up leave libdbus's
+# connection and blocks of libraries they unload again allocated at exit, third-party
+# memory whose stacks LeakSanitizer cannot even name, so no suppression can single them
+# out. The game's own code is leak-checked in racer_flow_tests (the same app under SDL's
+# dummy video driver).
+xvfb_tests='^(racer\.(screenshot|track_screenshot|lab_screenshot|lab_track_screenshot|lab_motion_screenshot|no_display|screen_)|Minimap\.TheCachedPlateLooksAsDrawnDirectly$|CarSprites\.(CachedCarsLookAsDrawnDirectly|TheCacheStaysBoundedWhileTheZoomSweeps)$)'
 ctest --preset debug -j2 -E "$xvfb_tests"
 ASAN_OPTIONS=$ASAN_OPTIONS:detect_leaks=0 ctest --preset debug -j2 -R "$xvfb_tests"
