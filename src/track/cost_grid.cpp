@@ -140,14 +140,9 @@ void CostGrid::compute_clearance() {
       t = e + 1;
     }
   };
-  for (int ty = 0; ty < th; ++ty)
-    for (int tx = 0; tx < tw; ++tx) {
-      if (!active(tx, ty)) continue;
-      for (int y = ty * kSide; y < std::min(h_, (ty + 1) * kSide); ++y)
-        for (int x = tx * kSide; x < std::min(w_, (tx + 1) * kSide); ++x) {
-          if (blocked_.get(x, y) == 0) sq.set(x, y, kFar);  // blocked cells keep 0
-        }
-    }
+  for_each_cell_in_tiles(w_, h_, active, [&](int x, int y) {
+    if (blocked_.get(x, y) == 0) sq.set(x, y, kFar);  // blocked cells keep 0
+  });
   for (int tx = 0; tx < tw; ++tx)  // columns
     for (int x = tx * kSide; x < std::min(w_, (tx + 1) * kSide); ++x)
       runs(th, h_, [&](int ty) { return active(tx, ty); }, [&](int lo, int hi) {
@@ -162,16 +157,11 @@ void CostGrid::compute_clearance() {
   const double cap = std::hypot(w_, h_) * cell_;
   clearance_ = TiledRaster<float>(w_, h_, 0.0f);
   clearance_.reserve_tiles(active_tiles);
-  for (int ty = 0; ty < th; ++ty)
-    for (int tx = 0; tx < tw; ++tx) {
-      if (!active(tx, ty)) continue;
-      for (int y = ty * kSide; y < std::min(h_, (ty + 1) * kSide); ++y)
-        for (int x = tx * kSide; x < std::min(w_, (tx + 1) * kSide); ++x) {
-          const double q = sq.get(x, y);
-          const double m = q >= kFar * 0.5 ? cap : std::sqrt(q) * cell_;
-          clearance_.set(x, y, static_cast<float>(std::min(m, cap)));
-        }
-    }
+  for_each_cell_in_tiles(w_, h_, active, [&](int x, int y) {
+    const double q = sq.get(x, y);
+    const double m = q >= kFar * 0.5 ? cap : std::sqrt(q) * cell_;
+    clearance_.set(x, y, static_cast<float>(std::min(m, cap)));
+  });
   clearance_.shrink_to_fit();
   blocked_.shrink_to_fit();
   cost_index_.shrink_to_fit();

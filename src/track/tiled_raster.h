@@ -4,6 +4,7 @@
 // mostly far from any road and all alike (beyond the walls, run-off surface), so only the
 // tiles along the road corridor take memory; a read is two loads (the tile's slot, then
 // the cell) and no branch.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -76,5 +77,20 @@ class TiledRaster {
   std::vector<std::uint32_t> slot_;  // per tile, row-major: its index in cells_ / kTileCells; 0 = the background tile
   std::vector<T> cells_;             // tile 0 (the background) first, then the stored tiles
 };
+
+/// Calls fn(x, y) for every cell of a w x h grid (cells >= 0) that lies in a tile of
+/// TiledRaster's side for which active(tx, ty) holds: tile by tile in row-major order, each
+/// tile's cells row by row.
+template <typename Active, typename Fn>
+void for_each_cell_in_tiles(int w, int h, Active&& active, Fn&& fn) {
+  constexpr int kSide = TiledRaster<std::uint8_t>::kSide;
+  const int tiles_w = (w + kSide - 1) / kSide, tiles_h = (h + kSide - 1) / kSide;
+  for (int ty = 0; ty < tiles_h; ++ty)
+    for (int tx = 0; tx < tiles_w; ++tx) {
+      if (!active(tx, ty)) continue;
+      for (int y = ty * kSide; y < std::min(h, (ty + 1) * kSide); ++y)
+        for (int x = tx * kSide; x < std::min(w, (tx + 1) * kSide); ++x) fn(x, y);
+    }
+}
 
 }  // namespace racer

@@ -59,17 +59,12 @@ void TrackBuilder::build_cost_grid() {
   for (int ty = 0; ty < tiles_h; ++ty)
     for (int tx = 0; tx < tiles_w; ++tx) stored += corridor(tx, ty) ? 1 : 0;
   grid.reserve_tiles(stored);
-  for (int ty = 0; ty < tiles_h; ++ty)
-    for (int tx = 0; tx < tiles_w; ++tx) {
-      if (!corridor(tx, ty)) continue;
-      for (int y = ty * kSide; y < std::min(h, (ty + 1) * kSide); ++y)
-        for (int x = tx * kSide; x < std::min(w, (tx + 1) * kSide); ++x) {
-          const Vec2 p = grid.cell_centre(x, y);
-          const bool border = x == 0 || y == 0 || x == w - 1 || y == h - 1;
-          grid.set_blocked(x, y, border || (t.flags_at(p) & kCellOutside) != 0);
-          grid.set_surface_cost(x, y, surface_cost(t.surface_at(p)));
-        }
-    }
+  for_each_cell_in_tiles(w, h, corridor, [&](int x, int y) {
+    const Vec2 p = grid.cell_centre(x, y);
+    const bool border = x == 0 || y == 0 || x == w - 1 || y == h - 1;
+    grid.set_blocked(x, y, border || (t.flags_at(p) & kCellOutside) != 0);
+    grid.set_surface_cost(x, y, surface_cost(t.surface_at(p)));
+  });
   auto cells_near = [&](Vec2 lo, Vec2 hi, auto&& fn) {
     int x0, y0, x1, y1;
     grid.cell_of(lo, x0, y0);
