@@ -150,11 +150,12 @@ namespace {
 
 /// Torque a locking differential moves from output a to output b (N·m; negative = from b to
 /// a), outputs spinning at omega_a, omega_b (rad/s) with moments of inertia inertia_a,
-/// inertia_b (kg·m^2): what brings them to one speed in one step of dt, at most `lock`.
+/// inertia_b (kg·m^2): what brings them to one speed in one step of dt, at most half the
+/// locking torque `lock` (the outputs' torques then differ by at most `lock`).
 double locked_transfer(double lock, double omega_a, double omega_b, double inertia_a, double inertia_b, double dt) {
   if (lock <= 0.0) return 0.0;
   const double equalise = (omega_a - omega_b) / (dt * (1.0 / inertia_a + 1.0 / inertia_b));
-  return std::clamp(equalise, -lock, lock);
+  return std::clamp(equalise, -0.5 * lock, 0.5 * lock);
 }
 
 }  // namespace

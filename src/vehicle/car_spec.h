@@ -122,16 +122,16 @@ struct GearboxSpec {
 
 enum class DiffType { Open, Clutch, Torsen };
 
-/// A differential: the open one shares torque equally; a locking one may move up to its
-/// locking torque from the faster output to the slower one.
+/// A differential: the open one shares torque equally; a locking one may hold up to its
+/// locking torque of difference between its outputs' torques, the slower output taking more.
 struct DiffSpec {
   DiffType type = DiffType::Open;
   double preload = 0.0;     ///< N·m, clutch type: locking torque with no input torque
   double power_lock = 0.0;  ///< clutch type: locking torque per N·m of input under power [0, 1]
   double coast_lock = 0.0;  ///< clutch type: the same when the input torque brakes (engine braking)
   double bias_ratio = 1.0;  ///< torque-biasing (Torsen) type: largest output torque ratio, >= 1
-  /// The largest torque, N·m, the diff can move between its outputs at input torque
-  /// `input` (N·m); `power`: the input drives the car (not engine braking).
+  /// The largest difference, N·m, between its outputs' torques the diff can hold at input
+  /// torque `input` (N·m); `power`: the input drives the car (not engine braking).
   double locking_torque(double input, bool power) const;
   bool operator==(const DiffSpec&) const = default;
 };
