@@ -123,7 +123,7 @@ CarEnvelope car_envelope(const CarSpec& spec) {
   e.front_drive_share = spec.drive.layout == DriveLayout::FWD   ? 1.0
                         : spec.drive.layout == DriveLayout::RWD ? 0.0
                                                                 : spec.drive.awd_front_share;
-  const double r = spec.tyre.radius;
+  const double r = spec.wheel_tyre(spec.drive.layout == DriveLayout::RWD ? 2 : 0).radius;  // a driven wheel's
   e.max_brake_force = spec.brakes.max_torque / r;
   e.rear_brake_share = 1.0 - spec.brakes.front_bias;
   e.cg_to_front_axle = b.cg_to_front_axle;
@@ -134,12 +134,13 @@ CarEnvelope car_envelope(const CarSpec& spec) {
   const GearboxSpec& g = spec.gearbox;
   const EngineSpec& en = spec.engine;
   double top_ratio = 1e300;
-  for (double ratio : g.ratios) top_ratio = std::min(top_ratio, ratio);
-  const double v_end = g.ratios.empty() ? 0.0 : rpm_to_rads(en.max_rpm) * r / (top_ratio * g.final_drive);
+  for (std::size_t i = 0; i < g.ratios.size(); ++i)
+    top_ratio = std::min(top_ratio, g.ratios[i] * g.final_drive_for(static_cast<int>(i) + 1));
+  const double v_end = g.ratios.empty() ? 0.0 : rpm_to_rads(en.max_rpm) * r / top_ratio;
   for (double v = 0.0; v <= v_end + e.force_step; v += e.force_step) {
     double best = 0.0;
-    for (double ratio : g.ratios) {
-      const double overall = ratio * g.final_drive;
+    for (std::size_t i = 0; i < g.ratios.size(); ++i) {
+      const double overall = g.ratios[i] * g.final_drive_for(static_cast<int>(i) + 1);
       const double rpm = rads_to_rpm(v / r * overall);
       if (rpm > en.max_rpm) continue;
       best = std::max(best, engine_torque_curve(en, std::max(rpm, en.idle_rpm)) * overall * g.efficiency / r);

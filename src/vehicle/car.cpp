@@ -35,7 +35,14 @@ Vec2 from_b2(b2Vec2 v) { return {v.x, v.y}; }
 // ---------------------------------------------------------------- 1. construction
 
 Car::Car(const CarSpec& spec, b2World& world, Vec2 pos, double heading)
-    : spec_(spec), tyre_(spec.tyre), suspension_(spec), drivetrain_(spec) {
+    : spec_(spec),
+      tyres_{Tyre(spec.wheel_tyre(kFrontLeft)), Tyre(spec.wheel_tyre(kRearLeft))},
+      suspension_(spec),
+      drivetrain_(spec) {
+  // AWD with rear tyres of another size: the rear axle's ratio is matched so both axles
+  // roll at one ground speed; the drivetrain sees rear spin in front-wheel terms.
+  if (spec.drive.layout == DriveLayout::AWD && spec.wheel_tyre(kRearLeft).radius != spec.tyre.radius)
+    drive_scale_[kRearLeft] = drive_scale_[kRearRight] = spec.wheel_tyre(kRearLeft).radius / spec.tyre.radius;
   const BodySpec& b = spec.body;
   b2BodyDef def;
   def.type = b2_dynamicBody;
@@ -73,7 +80,7 @@ void Car::place(Vec2 pos, double heading, double speed) {
   body_->SetAngularVelocity(0.0f);
   velocity_before_ = from_b2(body_->GetLinearVelocity());
   accel_local_ = {};
-  for (WheelState& w : wheels_) w = WheelState{.omega = speed / spec_.tyre.radius};
+  for (int i = 0; i < kWheelCount; ++i) wheels_[i] = WheelState{.omega = speed / spec_.wheel_tyre(i).radius};
   suspension_.settle();
   for (int i = 0; i < kWheelCount; ++i) wheels_[i].load = suspension_.loads()[i];
   tcs_factor_ = 1.0;
@@ -116,15 +123,72 @@ void Car::step_drivetrain(double dt) {
   int driven = 0;
   for (int i = 0; i < kWheelCount; ++i)
     if (is_driven(i)) {
-      omega_sum += wheels_[i].omega;
+      omega_sum += wheels_[i].omega * drive_scale_[i];
       ++driven;
     }
   const double throttle = controls_.throttle * tcs_factor_;
   drive_torque_ = drivetrain_.step(controls_, throttle, omega_sum / driven, forward_speed(), dt);
   if (drive_torque_ > 0.0) drive_torque_ *= damage_effects_.torque_factor;  // damage: lost power (1 = none)
-  // Open differentials: each driven wheel of an axle gets the same torque.
-  for (int i = 0; i < kWheelCount; ++i)
-    wheels_[i].drive_torque = is_driven(i) ? drive_torque_ * axle_share(i) / 2.0 : 0.0;
+  update_engine_inertia(driven);
+  split_drive_torque(drive_torque_ * omega_sum >= 0.0, dt);
+}
+
+void Car::update_engine_inertia(int driven) {
+  // The engine and flywheel turn with the driven wheels through the gearing while the
+  // clutch holds: each of the n driven wheels carries I G^2 / n of it (G = overall ratio,
+  // the clutch's engagement squared as for the torque).
+  const double flywheel = spec_.engine.flywheel_inertia;
+  if (flywheel <= 0.0) return;
+  const DrivetrainState& d = drivetrain_.state();
+  const double reflected = flywheel * square(drivetrain_.overall_ratio(d.gear) * d.engagement) / driven;
+  for (int i = 0; i < kWheelCount; ++i) extra_inertia_[i] = is_driven(i) ? reflected * square(drive_scale_[i]) : 0.0;
+}
+
+double Car::wheel_inertia(int i) const { return spec_.wheel_tyre(i).wheel_inertia + extra_inertia_[i]; }
+
+namespace {
+
+/// Torque a locking differential moves from output a to output b (N·m; negative = from b to
+/// a), outputs spinning at omega_a, omega_b (rad/s) with moments of inertia inertia_a,
+/// inertia_b (kg·m^2): what brings them to one speed in one step of dt, at most half the
+/// locking torque `lock` (the outputs' torques then differ by at most `lock`).
+double locked_transfer(double lock, double omega_a, double omega_b, double inertia_a, double inertia_b, double dt) {
+  if (lock <= 0.0) return 0.0;
+  const double equalise = (omega_a - omega_b) / (dt * (1.0 / inertia_a + 1.0 / inertia_b));
+  return std::clamp(equalise, -0.5 * lock, 0.5 * lock);
+}
+
+}  // namespace
+
+void Car::split_drive_torque(bool power, double dt) {
+  const DriveSpec& d = spec_.drive;
+  double axle[2] = {drive_torque_ * axle_share(kFrontLeft), drive_torque_ * axle_share(kRearLeft)};
+  if (d.layout == DriveLayout::AWD && d.centre_diff.type != DiffType::Open) {
+    // In front-wheel terms (drive_scale_): the rear axle's mean spin and inertia.
+    const double s = drive_scale_[kRearLeft];
+    const double omega_f = 0.5 * (wheels_[kFrontLeft].omega + wheels_[kFrontRight].omega);
+    const double omega_r = 0.5 * (wheels_[kRearLeft].omega + wheels_[kRearRight].omega) * s;
+    const double inertia_f = wheel_inertia(kFrontLeft) + wheel_inertia(kFrontRight);
+    const double inertia_r = (wheel_inertia(kRearLeft) + wheel_inertia(kRearRight)) / square(s);
+    const double x = locked_transfer(d.centre_diff.locking_torque(drive_torque_, power), omega_f, omega_r, inertia_f,
+                                     inertia_r, dt);
+    axle[0] -= x;
+    axle[1] += x;
+  }
+  const DiffSpec* diffs[2] = {&d.front_diff, &d.rear_diff};
+  for (int a = 0; a < 2; ++a) {
+    const int left = 2 * a, right = left + 1;
+    // Open differentials: each driven wheel of an axle gets the same torque.
+    double torque_left = axle[a] / 2.0, torque_right = axle[a] / 2.0;
+    if (diffs[a]->type != DiffType::Open && is_driven(left)) {
+      const double x = locked_transfer(diffs[a]->locking_torque(axle[a], power), wheels_[left].omega,
+                                       wheels_[right].omega, wheel_inertia(left), wheel_inertia(right), dt);
+      torque_left -= x;
+      torque_right += x;
+    }
+    wheels_[left].drive_torque = is_driven(left) ? torque_left * drive_scale_[left] : 0.0;
+    wheels_[right].drive_torque = is_driven(right) ? torque_right * drive_scale_[right] : 0.0;
+  }
 }
 
 void Car::step_wheels(const SurfaceMap& ground, double dt) {
@@ -142,7 +206,7 @@ void Car::step_suspension(double dt) {
   accel_local_ = rotate(a, -heading());
   std::array<double, kWheelCount> road{};
   for (int i = 0; i < kWheelCount; ++i) road[i] = wheels_[i].road_height;
-  suspension_.step(accel_local_.x, accel_local_.y, road, dt);
+  suspension_.step(accel_local_.x, accel_local_.y, road, dt, downforce_);
   for (int i = 0; i < kWheelCount; ++i) wheels_[i].load = suspension_.loads()[i];
 }
 
@@ -265,11 +329,13 @@ struct Car::WheelContact {
   double vx = 0.0, vy = 0.0;  // along the wheel's axes, m/s
   double grip = 1.0, rolling_resistance = 0.0;
   double cornering = 1.0;     // slip-angle scale of this axle's tyres (rear_cornering_factor)
+  int index = 0;              // which wheel
 };
 
 Car::WheelContact Car::sense_contact(int i, Vec2 point, const SurfaceMap& ground) {
   WheelState& w = wheels_[i];
   WheelContact c;
+  c.index = i;
   c.point = point;
   w.surface = ground.surface_at(c.point);
   const SurfaceProps& surface = surface_props(w.surface);
@@ -300,10 +366,13 @@ void Car::step_wheel(int i, Vec2 point, const SurfaceMap& ground, double dt) {
   WheelState& w = wheels_[i];
   const WheelContact c = sense_contact(i, point, ground);
   const double brake = brake_torque(i);
-  // Rolling resistance is a moment at the wheel, like a light brake.
-  const double resist = brake + c.rolling_resistance * w.load * spec_.tyre.radius;
+  // Rolling resistance is a moment at the wheel, like a light brake; it may grow with speed.
+  const TyreSpec& tyre = spec_.wheel_tyre(i);
+  double crr = c.rolling_resistance;
+  if (tyre.rolling_resistance_doubling_speed > 0.0) crr *= 1.0 + square(c.vx / tyre.rolling_resistance_doubling_speed);
+  const double resist = brake + crr * w.load * tyre.radius;
   if (w.load <= 0.0) {
-    spin_in_air(w, resist, dt);
+    spin_in_air(w, wheel_inertia(i), resist, dt);
   } else {
     const TyreLoad& load = tyre_load(i);
     const double fx = longitudinal_force(w, c, load, brake, resist, dt);
@@ -316,12 +385,11 @@ void Car::step_wheel(int i, Vec2 point, const SurfaceMap& ground, double dt) {
 const TyreLoad& Car::tyre_load(int i) {
   TyreLoad& t = tyre_loads_[static_cast<std::size_t>(i)];
   const double fz = wheels_[static_cast<std::size_t>(i)].load;
-  if (t.fz != fz) t = tyre_.at_load(fz);  // the TCS check and the wheel step share one
+  if (t.fz != fz) t = wheel_tyre(i).at_load(fz);  // the TCS check and the wheel step share one
   return t;
 }
 
-void Car::spin_in_air(WheelState& w, double resist, double dt) const {
-  const double inertia = spec_.tyre.wheel_inertia;
+void Car::spin_in_air(WheelState& w, double inertia, double resist, double dt) const {
   const double free = w.omega + dt * w.drive_torque / inertia;
   const double drop = dt * resist / inertia;
   w.omega = std::abs(free) <= drop ? 0.0 : free - sign(free) * drop;
@@ -335,12 +403,13 @@ void Car::spin_in_air(WheelState& w, double resist, double dt) const {
 // the wheel's spin, slip ratio and brake state; returns the force along the wheel, N.
 double Car::longitudinal_force(WheelState& w, const WheelContact& c, const TyreLoad& load, double brake,
                                double resist, double dt) const {
-  const double radius = spec_.tyre.radius, inertia = spec_.tyre.wheel_inertia;
+  const Tyre& tyre = wheel_tyre(c.index);
+  const double radius = spec_.wheel_tyre(c.index).radius, inertia = wheel_inertia(c.index);
   const double v_den = std::max(std::abs(c.vx), kMinSlipSpeed);
   const double alpha = std::atan2(c.vy, v_den);
   const double tyre_alpha = alpha * c.cornering;  // what the tyre's curve sees
   const double mass_share = load.fz / kGravity;  // this wheel's share of the car, kg
-  LongitudinalProblem lp{&tyre_, &load, w.omega, c.vx, v_den, tyre_alpha, c.grip, w.drive_torque,
+  LongitudinalProblem lp{&tyre, &load, w.omega, c.vx, v_den, tyre_alpha, c.grip, w.drive_torque,
                          resist, mass_share, radius, inertia, dt};
   // From the force the last two steps' trend leads to.
   double fx = solve_longitudinal(lp, 2.0 * w.fx - w.fx_before, w.solve_slope);
@@ -353,7 +422,7 @@ double Car::longitudinal_force(WheelState& w, const WheelContact& c, const TyreL
     const double target = -kAbsSlipShare * load.peak_kappa * std::sqrt(std::max(kAbsMinShare, 1.0 - lateral_share));
     if (lp.slip_after(fx) < target) {
       // Deadbeat: the brake torque that lands the wheel on the target slip this step.
-      const double f_target = tyre_.combined_fx(load, target, tyre_alpha, c.grip);
+      const double f_target = tyre.combined_fx(load, target, tyre_alpha, c.grip);
       const double omega_target = (c.vx + dt * f_target / mass_share + target * v_den) / radius;
       const double t_net = inertia * (omega_target - w.omega) / dt + radius * f_target;
       const double rolling = resist - brake;
@@ -378,7 +447,7 @@ double Car::longitudinal_force(WheelState& w, const WheelContact& c, const TyreL
 double Car::lateral_force(WheelState& w, const WheelContact& c, const TyreLoad& load, double dt) const {
   const double mass_share = load.fz / kGravity;
   // w.slip_angle: longitudinal_force's atan2(c.vy, v_den), this step's slip angle.
-  const double fy0 = tyre_.combined(load, w.slip_ratio, w.slip_angle * c.cornering, c.grip).fy;
+  const double fy0 = wheel_tyre(c.index).combined(load, w.slip_ratio, w.slip_angle * c.cornering, c.grip).fy;
   // The secant slope through the origin bounds the local slope of a concave curve.
   const double slope = std::abs(c.vy) > 1e-9 ? std::abs(fy0 / c.vy) : 0.0;
   const double stop_force = std::abs(c.vy) * mass_share / dt;
@@ -401,7 +470,7 @@ void Car::update_tcs(double dt) {
     if (is_driven(i) && wheels_[i].load > 0.0 && wheels_[i].drive_torque * moving >= 0.0)
       worst = std::max(worst, wheels_[i].slip_ratio * sign(wheels_[i].drive_torque) /
                                   (wheels_[i].load >= 1.0 ? tyre_load(i).peak_kappa
-                                                          : tyre_.peak_slip_ratio(wheels_[i].load)));
+                                                          : wheel_tyre(i).peak_slip_ratio(wheels_[i].load)));
   const bool spinning = spec_.assists.tcs && worst > 1.2;
   tcs_factor_ = spinning ? std::max(0.0, tcs_factor_ - kTcsCut * dt) : std::min(1.0, tcs_factor_ + kTcsRestore * dt);
 }
@@ -410,6 +479,9 @@ void Car::apply_aero() {
   const Vec2 v = velocity();
   const double k = 0.5 * kAirDensity * spec_.body.drag_coefficient * spec_.body.frontal_area;
   body_->ApplyForceToCenter(to_b2(v * (-k * length(v))), true);
+  // Lift or downforce on each axle: q = 1/2 rho v^2 times -C_L A; the suspension carries it.
+  const double q = 0.5 * kAirDensity * dot(v, v);
+  downforce_ = {q * spec_.body.front_downforce_area, q * spec_.body.rear_downforce_area};
 }
 
 bool Car::is_driven(int i) const {
@@ -460,7 +532,7 @@ std::array<Vec2, kWheelCount> Car::wheel_positions() const {
   return out;
 }
 
-double Car::mu_peak() const { return tyre_.mu_peak(spec_.body.mass * kGravity / 4.0); }
+double Car::mu_peak() const { return tyres_[0].mu_peak(spec_.body.mass * kGravity / 4.0); }
 
 void Car::hash_into(Hash64& h) const {
   const b2Vec2 p = body_->GetPosition(), v = body_->GetLinearVelocity();

@@ -75,7 +75,10 @@ class Car {
   const Suspension& suspension() const { return suspension_; }
   const Drivetrain& drivetrain() const { return drivetrain_; }
   Drivetrain& drivetrain() { return drivetrain_; }
-  const Tyre& tyre() const { return tyre_; }
+  const Tyre& tyre() const { return tyres_[0]; }  ///< the front tyres
+  const Tyre& wheel_tyre(int i) const { return tyres_[i < 2 ? 0 : 1]; }  ///< wheel i's tyres
+  /// Aerodynamic downforce on the front and rear axle last step, N (< 0 = lift).
+  const std::array<double, 2>& downforce() const { return downforce_; }
   const CarSpec& spec() const { return spec_; }
   b2Body* body() const { return body_; }
   double tcs_factor() const { return tcs_factor_; }
@@ -104,7 +107,13 @@ class Car {
   /// checks between steps and the unsteered wheels all ask for it with the body unmoved.
   Vec2 body_axes() const;
   double brake_torque(int i) const;
-  void spin_in_air(WheelState& w, double resist, double dt) const;
+  void spin_in_air(WheelState& w, double inertia, double resist, double dt) const;
+  void update_engine_inertia(int driven);
+  /// Shares drive_torque_ between the driven wheels through the differentials; `power`:
+  /// the engine drives the car (not engine braking).
+  void split_drive_torque(bool power, double dt);
+  /// Wheel i's moment of inertia about its axle with the engine's share, kg·m^2.
+  double wheel_inertia(int i) const;
   double longitudinal_force(WheelState& w, const WheelContact& c, const TyreLoad& load, double brake,
                             double resist, double dt) const;
   double lateral_force(WheelState& w, const WheelContact& c, const TyreLoad& load, double dt) const;
@@ -114,11 +123,14 @@ class Car {
 
   CarSpec spec_;
   b2Body* body_ = nullptr;
-  Tyre tyre_;
+  std::array<Tyre, 2> tyres_;  // front, rear
   Suspension suspension_;
   Drivetrain drivetrain_;
   std::array<WheelState, kWheelCount> wheels_{};
-  std::array<TyreLoad, kWheelCount> tyre_loads_{};  // tyre_.at_load(tyre_loads_[i].fz), a cache
+  std::array<TyreLoad, kWheelCount> tyre_loads_{};  // wheel_tyre(i).at_load(tyre_loads_[i].fz), a cache
+  std::array<double, kWheelCount> drive_scale_{1.0, 1.0, 1.0, 1.0};  // spin -> the drivetrain's front-wheel terms
+  std::array<double, kWheelCount> extra_inertia_{};  // kg·m^2 of engine and flywheel per wheel
+  std::array<double, 2> downforce_{};  // N, front and rear axle
   Controls controls_{};
   double tcs_factor_ = 1.0;
   double drive_torque_ = 0.0;

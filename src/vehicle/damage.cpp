@@ -40,8 +40,9 @@ Damage::Damage(const CarSpec& spec, const DamageTuning& tuning) : tuning_(tuning
   rear_ = centre_x - b.length / 2.0;
   front_ = centre_x + b.length / 2.0;
   half_width_ = b.width / 2.0;
-  const double a = b.cg_to_front_axle, r = spec.rear_axle_to_cg(), t = b.track_width / 2.0;
-  wheels_ = {Vec2{a, t}, Vec2{a, -t}, Vec2{-r, t}, Vec2{-r, -t}};  // FL, FR, RL, RR as the suspension
+  const double a = b.cg_to_front_axle, r = spec.rear_axle_to_cg();
+  const double tf = spec.wheel_track(0) / 2.0, tr = spec.wheel_track(2) / 2.0;
+  wheels_ = {Vec2{a, tf}, Vec2{a, -tf}, Vec2{-r, tr}, Vec2{-r, -tr}};  // FL, FR, RL, RR as the suspension
 }
 
 void Damage::repair() {

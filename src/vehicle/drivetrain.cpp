@@ -17,7 +17,19 @@ constexpr double kDownshiftMargin = 0.92;  // next gear must land below this sha
 
 }  // namespace
 
+double torque_table_at(const std::vector<TorquePoint>& table, double rpm) {
+  assert(!table.empty());
+  if (rpm <= table.front().rpm) return table.front().torque;
+  if (rpm >= table.back().rpm) return table.back().torque;
+  const auto above = std::upper_bound(table.begin(), table.end(), rpm,
+                                      [](double x, const TorquePoint& p) { return x < p.rpm; });
+  const TorquePoint& a = *(above - 1);
+  const TorquePoint& b = *above;
+  return lerp(a.torque, b.torque, (rpm - a.rpm) / (b.rpm - a.rpm));
+}
+
 double engine_torque_curve(const EngineSpec& e, double rpm) {
+  if (!e.torque_table.empty()) return torque_table_at(e.torque_table, rpm);
   const double u = (rpm - e.peak_torque_rpm) * e.curve_c;
   return (e.max_torque - e.curve_floor) * std::exp(-(u * u) / (e.curve_f * e.curve_f)) + e.curve_floor;
 }
@@ -28,9 +40,9 @@ Drivetrain::Drivetrain(const CarSpec& spec) : engine_(spec.engine), spec_(spec.g
 
 double Drivetrain::overall_ratio(int gear) const {
   if (gear == 0) return 0.0;
-  if (gear < 0) return -spec_.reverse * spec_.final_drive;
+  if (gear < 0) return -spec_.reverse * spec_.final_drive_for(-1);
   assert(gear <= forward_gears());
-  return spec_.ratios[static_cast<std::size_t>(gear - 1)] * spec_.final_drive;
+  return spec_.ratios[static_cast<std::size_t>(gear - 1)] * spec_.final_drive_for(gear);
 }
 
 double Drivetrain::drivetrain_rpm(int gear, double wheel_omega) const {

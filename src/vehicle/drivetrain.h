@@ -9,13 +9,18 @@
 //    seed (the clutch drops to 0 and recovers) with at most one shift per
 //    min_shift_interval_s and a down-shift only when the next gear lands below the up-shift
 //    point (no hunting); manual shifting through Controls::shift.
+#include <vector>
+
 #include "vehicle/car_spec.h"
 #include "vehicle/controls.h"
 
 namespace racer {
 
-/// The seed's Gaussian torque curve, N·m at `rpm` and full throttle.
+/// Full-throttle torque, N·m at `rpm`: the engine's table when it has one, else the seed's
+/// Gaussian.
 double engine_torque_curve(const EngineSpec& e, double rpm);
+/// A torque table (not empty, rpm rising) at `rpm`: linear between points, flat beyond the ends.
+double torque_table_at(const std::vector<TorquePoint>& table, double rpm);
 
 struct DrivetrainState {
   int gear = 1;                 ///< -1 reverse, 0 neutral, 1..n forward

@@ -15,9 +15,10 @@ Suspension::Suspension(const CarSpec& spec)
       travel_(spec.suspension.travel),
       bump_k_(spec.suspension.bump_stop_stiffness) {
   const BodySpec& b = spec.body;
-  const double a = b.cg_to_front_axle, r = spec.rear_axle_to_cg(), t = b.track_width / 2.0;
+  const double a = b.cg_to_front_axle, r = spec.rear_axle_to_cg();
+  const double tf = spec.wheel_track(kFrontLeft) / 2.0, tr = spec.wheel_track(kRearLeft) / 2.0;
   x_ = {a, a, -r, -r};
-  y_ = {t, -t, t, -t};
+  y_ = {tf, -tf, tr, -tr};
   const SuspensionSpec& s = spec.suspension;
   k_ = {s.front_stiffness, s.front_stiffness, s.rear_stiffness, s.rear_stiffness};
   c_ = {s.front_damping, s.front_damping, s.rear_damping, s.rear_damping};
@@ -62,7 +63,8 @@ void Suspension::compute_loads(const std::array<double, kWheelCount>& road) {
   }
 }
 
-void Suspension::step(double ax, double ay, const std::array<double, kWheelCount>& road, double dt) {
+void Suspension::step(double ax, double ay, const std::array<double, kWheelCount>& road, double dt,
+                      const std::array<double, 2>& downforce) {
   compute_loads(road);
   // Sum of spring forces and their moments about the CG, plus the inertial (d'Alembert)
   // moments of the tyre forces that accelerate the body at ground level, h below the CG.
@@ -74,6 +76,10 @@ void Suspension::step(double ax, double ay, const std::array<double, kWheelCount
   }
   my -= mass_ * ax * cg_height_;
   mx += mass_ * ay * cg_height_;
+  if (downforce[0] != 0.0 || downforce[1] != 0.0) {  // pushes down at each axle
+    fz -= downforce[0] + downforce[1];
+    my += x_[kFrontLeft] * downforce[0] + x_[kRearLeft] * downforce[1];
+  }
   SuspensionState& s = state_;
   // Semi-implicit Euler: rates first, then positions with the new rates.
   s.heave_rate += dt * (fz - mass_ * kGravity) / mass_;

@@ -27,8 +27,10 @@ class Suspension {
   /// Puts the body at static equilibrium (no acceleration, flat road).
   void settle();
   /// Advances the sprung body by dt (s) under body-frame accelerations ax, ay (m/s^2) with
-  /// road heights under each wheel (m, + = bump).
-  void step(double ax, double ay, const std::array<double, kWheelCount>& road, double dt);
+  /// road heights under each wheel (m, + = bump) and aerodynamic downforce on the front and
+  /// rear axle (N, < 0 = lift).
+  void step(double ax, double ay, const std::array<double, kWheelCount>& road, double dt,
+            const std::array<double, 2>& downforce = {0.0, 0.0});
 
   /// Vertical tyre load per wheel, N, never negative (0 = wheel in the air).
   const std::array<double, kWheelCount>& loads() const { return loads_; }

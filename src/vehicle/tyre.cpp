@@ -53,7 +53,23 @@ double CurveShape::eval(double slip_si) const {
 }
 
 Tyre::Tyre(const TyreSpec& spec)
-    : spec_(spec), lon_peak_phi_(peak_phi(spec.pacejka.b[0])), lat_peak_phi_(peak_phi(spec.pacejka.a[0])) {}
+    : spec_(spec),
+      width_ratio_(spec.coefficients_width > 0.0 ? spec.width / spec.coefficients_width : 1.0),
+      lon_peak_phi_(peak_phi(spec.pacejka.b[0])),
+      lat_peak_phi_(peak_phi(spec.pacejka.a[0])) {}
+
+// A tyre w times as wide as the one its coefficients describe carries its load like w of
+// those side by side, each at 1/w of the load: the curves are read at fz / w and the forces
+// (and slip stiffnesses) summed, times the compound's grip scale. With a falling friction
+// coefficient (load sensitivity) the wider tyre grips more at the same load.
+void Tyre::scale_shape(CurveShape& s) const {
+  const double k = width_ratio_ * spec_.grip_scale;
+  if (s.c == 0.0) s.s *= k;  // tanh: the slope scales with the height
+  s.d *= k;
+  s.v *= k;
+}
+
+double Tyre::curve_load(double fz) const { return width_ratio_ == 1.0 ? fz : fz / width_ratio_; }
 
 double Tyre::tanh_mu(double fz) const {
   const TanhSpec& t = spec_.tanh;
@@ -61,7 +77,19 @@ double Tyre::tanh_mu(double fz) const {
   return std::max(0.05, t.mu * (1.0 - t.load_sensitivity * extra));
 }
 
-CurveShape Tyre::lon_shape(double fz) const {
+CurveShape Tyre::lon_shape(double fz_tyre) const {
+  CurveShape s = lon_shape_at(curve_load(fz_tyre));
+  if (scaled()) scale_shape(s);
+  return s;
+}
+
+CurveShape Tyre::lat_shape(double fz_tyre) const {
+  CurveShape s = lat_shape_at(curve_load(fz_tyre));
+  if (scaled()) scale_shape(s);
+  return s;
+}
+
+CurveShape Tyre::lon_shape_at(double fz) const {
   CurveShape s;
   if (spec_.model == TyreModel::Tanh) {
     s.d = tanh_mu(fz) * fz;
@@ -81,7 +109,7 @@ CurveShape Tyre::lon_shape(double fz) const {
   return s;
 }
 
-CurveShape Tyre::lat_shape(double fz) const {
+CurveShape Tyre::lat_shape_at(double fz) const {
   CurveShape s;
   if (spec_.model == TyreModel::Tanh) {
     s.d = tanh_mu(fz) * fz;

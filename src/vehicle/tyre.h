@@ -3,6 +3,8 @@
 //  - Pacejka Magic Formula '89 (Racer/VDrift a/b coefficients). Inside the formula the load
 //    is in kN, the slip angle in degrees and the slip ratio in percent; this interface is SI.
 //  - tanh: F = D tanh(S x / D), with D = mu(Fz) Fz (linear load sensitivity), S = k Fz.
+// Width and compound (TyreSpec::coefficients_width, grip_scale): a tyre w times as wide as
+// its coefficients' carries fz as w of those at fz / w would; the compound scales the curve.
 // Combined slip uses normalised slips (each slip divided by its peak slip): the resultant
 // normalised slip rho picks a point on each pure curve and the force is shared in the
 // direction of the slip, so (Fx/Dx)^2 + (Fy/Dy)^2 <= 1 (the friction ellipse) always.
@@ -67,8 +69,15 @@ class Tyre {
   const TyreSpec& spec() const { return spec_; }
 
  private:
+  /// The curves at a tyre load fz (N): read at curve_load(fz), then scaled (width, compound).
   CurveShape lon_shape(double fz) const;
   CurveShape lat_shape(double fz) const;
+  /// The coefficients' own curves at load fz (N).
+  CurveShape lon_shape_at(double fz) const;
+  CurveShape lat_shape_at(double fz) const;
+  double curve_load(double fz) const;
+  bool scaled() const { return width_ratio_ != 1.0 || spec_.grip_scale != 1.0; }
+  void scale_shape(CurveShape& s) const;
   double tanh_mu(double fz) const;
 
   /// |load.lon.eval(x)|, remembering the last answer: a wheel's lateral force asks for the
@@ -76,6 +85,7 @@ class Tyre {
   double lon_magnitude(const TyreLoad& load, double x) const;
 
   TyreSpec spec_;
+  double width_ratio_;  // width / coefficients_width (1 when the width does not change grip)
   double lon_peak_phi_, lat_peak_phi_;  // tan(pi / 2C), where each magic formula peaks
   mutable double memo_fz_ = -1.0, memo_x_ = 0.0, memo_y_ = 0.0;  // lon_magnitude's last call
 };
