@@ -1,7 +1,12 @@
 #include "ai/route.h"
 
 #include <algorithm>
+#include <bit>
+#include <cassert>
 #include <cmath>
+#include <cstdint>
+#include <string>
+#include <utility>
 
 #include "core/math.h"
 #include "track/track.h"
@@ -13,6 +18,9 @@ namespace racer {
 namespace {
 
 constexpr double kMarchStep = 0.25;  // m, along a sample's normal
+// m two branches may overlap where one rejoins the loop and the next leaves it: their fork
+// points projected on the loop may differ by this much when they share a control point
+constexpr double kForkSlack = 1.0;
 
 bool free_at(const Track& track, Vec2 p) {
   if (!track.on_road(p)) return false;
@@ -64,22 +72,65 @@ CorridorSample sample_of(const CentreSample& cs) {
 
 }  // namespace
 
+BranchSpan branch_span(const Track& track, int branch) {
+  const Centreline& main = track.centreline();
+  const Centreline& b = track.branches()[static_cast<std::size_t>(branch)];
+  BranchSpan span;
+  span.leaves = main.project(b.samples().front().position).s;
+  span.rejoins = main.project(b.samples().back().position).s;
+  span.skipped = std::fmod(span.rejoins - span.leaves + 2.0 * main.length(), main.length());
+  return span;
+}
+
+std::string branch_name(const Track& track, int branch) {
+  const std::string& name = track.spec().branches[static_cast<std::size_t>(branch)].name;
+  return name.empty() ? "branch " + std::to_string(branch + 1) : name;
+}
+
+bool branches_compatible(const Track& track, const std::vector<int>& branches) {
+  const double total = track.centreline().length();
+  for (std::size_t i = 0; i < branches.size(); ++i)
+    for (std::size_t j = 0; j < branches.size(); ++j) {
+      if (i == j) continue;
+      const BranchSpan a = branch_span(track, branches[i]), b = branch_span(track, branches[j]);
+      // b must leave at or after a rejoins and before a leaves again (going forwards).
+      const double from_a_out = std::fmod(b.leaves - a.leaves + 2.0 * total, total);
+      if (from_a_out < a.skipped - kForkSlack) return false;
+    }
+  return true;
+}
+
 std::vector<CorridorSample> route_corridor(const Track& track, int branch, double spacing) {
+  if (branch < 0 || branch >= static_cast<int>(track.branches().size()))
+    return route_corridor(track, std::vector<int>{}, spacing);
+  return route_corridor(track, std::vector<int>{branch}, spacing);
+}
+
+std::vector<CorridorSample> route_corridor(const Track& track, std::vector<int> branches, double spacing) {
   const Centreline& main = track.centreline();
   std::vector<CorridorSample> out;
   const double total = main.length();
-  if (branch < 0 || branch >= static_cast<int>(track.branches().size())) {
+  if (branches.empty()) {
     out = corridor_from_centreline(main, spacing);
   } else {
-    const Centreline& b = track.branches()[static_cast<std::size_t>(branch)];
-    const double s_out = main.project(b.samples().front().position).s;  // leaves the loop
-    const double s_in = main.project(b.samples().back().position).s;    // rejoins it
-    double kept = s_out - s_in;                                          // loop part kept
-    if (kept < 0.0) kept += total;
-    const auto n_main = static_cast<int>(std::max(2.0, std::round(kept / spacing)));
-    for (int k = 0; k < n_main; ++k) out.push_back(sample_of(main.at(s_in + kept * k / n_main)));
-    const auto n_branch = static_cast<int>(std::max(2.0, std::round(b.length() / spacing)));
-    for (int k = 0; k < n_branch; ++k) out.push_back(sample_of(b.at(b.length() * k / n_branch)));
+    assert(branches_compatible(track, branches));
+    std::sort(branches.begin(), branches.end(),
+              [&](int a, int b) { return branch_span(track, a).leaves < branch_span(track, b).leaves; });
+    // From each branch's rejoining point along the loop to where the next one leaves, then
+    // that branch: the last branch first, so a single branch's corridor starts where it rejoins.
+    for (std::size_t k = 0; k < branches.size(); ++k) {
+      const BranchSpan prev = branch_span(track, branches[(k + branches.size() - 1) % branches.size()]);
+      const BranchSpan next = branch_span(track, branches[k]);
+      double kept = next.leaves - prev.rejoins;  // loop part kept
+      if (kept < 0.0) kept += total;
+      if (kept >= spacing) {
+        const auto n_main = static_cast<int>(std::max(2.0, std::round(kept / spacing)));
+        for (int i = 0; i < n_main; ++i) out.push_back(sample_of(main.at(prev.rejoins + kept * i / n_main)));
+      }
+      const Centreline& b = track.branches()[static_cast<std::size_t>(branches[k])];
+      const auto n_branch = static_cast<int>(std::max(2.0, std::round(b.length() / spacing)));
+      for (int i = 0; i < n_branch; ++i) out.push_back(sample_of(b.at(b.length() * i / n_branch)));
+    }
   }
   for (CorridorSample& c : out) c = cut_obstacles(track, c);
   return out;
@@ -93,6 +144,7 @@ constexpr double kLaneSplit = 1.35;  // m from the road's middle to a lane's inn
 // m from the racing line to a let-by lane's inner bound: the passer's half width on its line,
 // ours, and 2.2 m of daylight for its line wandering and ours
 constexpr double kLetByApart = 4.0;
+constexpr int kSetsTried = 3;  // sets of two or more branches built and timed, by their estimated saving
 
 /// m between corridor parameters a and b on a loop of m samples.
 double loop_gap(double a, double b, double m) {
@@ -147,12 +199,13 @@ struct RouteCorridor {
   std::vector<double> line_offset;  // m from each sample's centre (+ = left)
 };
 
-// The route on `branch`, and in `planned`, the corridor it was planned in.
-AiRoute build(const Track& track, const CarEnvelope& env, int branch, double margin, RouteCorridor& planned) {
+// The route through `branches`, and in `planned`, the corridor it was planned in.
+AiRoute build(const Track& track, const CarEnvelope& env, const std::vector<int>& branches, double margin,
+              RouteCorridor& planned) {
   AiRoute r;
-  r.branch = branch;
+  r.branches = branches;
   r.envelope = env;
-  planned.samples = route_corridor(track, branch);
+  planned.samples = route_corridor(track, branches);
   const std::vector<CorridorSample>& corridor = planned.samples;
   RacingLineParams lp;
   lp.margin = margin;
@@ -180,6 +233,40 @@ AiRoute build(const Track& track, const CarEnvelope& env, int branch, double mar
   return r;
 }
 
+/// Sets of two or more branches that can be driven in one lap (each rejoins the loop before
+/// the next leaves it), each branch saving time alone, the `count` with the largest summed
+/// saving first. A lap's limit time is nearly the sum of its parts, so a set saves about
+/// what its branches save alone; only the sets picked here are built and timed.
+std::vector<std::vector<int>> promising_sets(const Track& track, const std::vector<double>& saving, int count) {
+  std::vector<int> useful;
+  for (int b = 0; b < static_cast<int>(saving.size()); ++b)
+    if (saving[static_cast<std::size_t>(b)] > 0.0) useful.push_back(b);
+  const std::size_t n = useful.size();
+  std::vector<std::vector<char>> pair_ok(n, std::vector<char>(n, 1));
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = i + 1; j < n; ++j)
+      pair_ok[i][j] = pair_ok[j][i] = branches_compatible(track, {useful[i], useful[j]}) ? 1 : 0;
+  std::vector<std::pair<double, std::vector<int>>> sets;
+  for (std::uint32_t mask = 1; mask < (1u << n); ++mask) {
+    if (std::popcount(mask) < 2) continue;
+    std::vector<int> set;
+    double total = 0.0;
+    bool ok = true;
+    for (std::size_t i = 0; i < n && ok; ++i) {
+      if (!(mask & (1u << i))) continue;
+      for (std::size_t j = 0; j < i && ok; ++j)
+        if ((mask & (1u << j)) && !pair_ok[i][j]) ok = false;
+      set.push_back(useful[i]);
+      total += saving[static_cast<std::size_t>(useful[i])];
+    }
+    if (ok) sets.emplace_back(total, std::move(set));
+  }
+  std::stable_sort(sets.begin(), sets.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  std::vector<std::vector<int>> out;
+  for (std::size_t k = 0; k < sets.size() && static_cast<int>(k) < count; ++k) out.push_back(sets[k].second);
+  return out;
+}
+
 }  // namespace
 
 std::shared_ptr<const AiRoute> plan_route(const Track& track, const CarSpec& car, double margin) {
@@ -188,17 +275,22 @@ std::shared_ptr<const AiRoute> plan_route(const Track& track, const CarSpec& car
 
 std::shared_ptr<const AiRoute> plan_route(const Track& track, const CarEnvelope& env, double margin) {
   RouteCorridor planned, tried;
-  AiRoute best = build(track, env, -1, margin, planned);
-  best.candidate_lap_times.push_back(best.limit_lap_time);
-  std::vector<double> times = best.candidate_lap_times;
-  for (int b = 0; b < static_cast<int>(track.branches().size()); ++b) {
-    AiRoute r = build(track, env, b, margin, tried);
+  AiRoute best = build(track, env, {}, margin, planned);
+  const double main_time = best.limit_lap_time;
+  std::vector<double> times{main_time};
+  const auto n_branches = static_cast<int>(track.branches().size());
+  std::vector<double> saving(static_cast<std::size_t>(n_branches), 0.0);
+  const auto consider = [&](const std::vector<int>& branches) {
+    AiRoute r = build(track, env, branches, margin, tried);
     times.push_back(r.limit_lap_time);
+    if (branches.size() == 1) saving[static_cast<std::size_t>(branches[0])] = main_time - r.limit_lap_time;
     if (r.limit_lap_time < best.limit_lap_time) {
       best = std::move(r);
       planned = std::move(tried);
     }
-  }
+  };
+  for (int b = 0; b < n_branches; ++b) consider({b});
+  for (const std::vector<int>& set : promising_sets(track, saving, kSetsTried)) consider(set);
   best.candidate_lap_times = times;
   const std::vector<CorridorSample>& corridor = planned.samples;
   // The passing lanes, each kLaneSplit beyond the road's middle.

@@ -1,16 +1,17 @@
 #pragma once
 // AiRoute: what an AI decides once, at set-up, about the way round a track: which road
-// (the main loop or a branch), the racing line on it and that line's speed profile at full
-// grip (the car's "limit lap time"). Shared by every AI driving the same car with the
-// same line margin (the race builds it once).
+// (the main loop, or the loop with one or more branches taken), the racing line on it and
+// that line's speed profile at full grip (the car's "limit lap time"). Shared by every AI
+// driving the same car with the same line margin (the race builds it once).
 //
 // Sections: corridor of a route | AiRoute and plan_route
 //
-// The corridor is the road (main loop, or the loop with a branch spliced in) with static
+// The corridor is the road (main loop, or the loop with branches spliced in) with static
 // obstacles cut out: each sample's room is marched along its normal on the track's cost
 // grid and road raster, so a tyre stack on the road narrows it (and a block in the middle
 // moves the sample's centre to the wider free side). Pure and deterministic.
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "ai/path.h"
@@ -21,9 +22,26 @@ namespace racer {
 
 class Track;
 
+/// Where a branch leaves and rejoins the main loop, as s along it (m), and the length of
+/// loop it skips (m, from leaving forwards to rejoining).
+struct BranchSpan {
+  double leaves = 0.0;
+  double rejoins = 0.0;
+  double skipped = 0.0;
+};
+BranchSpan branch_span(const Track& track, int branch);
+/// The branch's name from the track file, or "branch N" (1-based) when it has none.
+std::string branch_name(const Track& track, int branch);
+
+/// Whether one lap can take every branch in `branches`: each rejoins the loop at or before
+/// the point where the next one leaves it.
+bool branches_compatible(const Track& track, const std::vector<int>& branches);
+
 /// The corridor of the main loop (branch < 0) or of the loop with branch `branch` spliced
 /// in, about `spacing` m between samples, obstacles cut out.
 std::vector<CorridorSample> route_corridor(const Track& track, int branch, double spacing = 2.0);
+/// The same with every branch of `branches` spliced in (compatible ones; empty: the loop).
+std::vector<CorridorSample> route_corridor(const Track& track, std::vector<int> branches, double spacing = 2.0);
 
 /// A passing lane: a minimum-curvature line kept to one half of the road (the other half is
 /// left to the car being passed, on its racing line or beside it), read abreast of each
@@ -36,7 +54,7 @@ struct PassingLane {
 };
 
 struct AiRoute {
-  int branch = -1;                  ///< -1: the main loop; else the index into Track::branches()
+  std::vector<int> branches;        ///< the branches taken (indices into Track::branches()); empty: the main loop
   RacingLine line;                  ///< the minimum-curvature line of the chosen corridor
   Path path;                        ///< the same line as a closed Path (for the trackers)
   std::vector<double> room_left;    ///< m per line sample from the line to the usable left edge
@@ -56,7 +74,9 @@ struct AiRoute {
   const PassingLane& let_by_lane(int side) const { return side > 0 ? let_by_left : let_by_right; }
 };
 
-/// Tries the main loop and every branch, keeps the one with the lowest limit lap time.
+/// Tries the main loop, every branch alone and the most promising sets of branches that one
+/// lap can take together (see promising_sets in route.cpp), keeps the route with the lowest
+/// limit lap time.
 /// `margin` (m) is kept from the road edges (car half width + safety).
 std::shared_ptr<const AiRoute> plan_route(const Track& track, const CarSpec& car, double margin);
 /// The same with the car's envelope given (e.g. with a measured drive force table).

@@ -78,6 +78,7 @@ int run_headless(const Options& o) {
     cj["best_lap"] = optional_number(c.best_lap);
     cj["lap_times"] = c.lap_times;
     cj["limit_lap_time"] = c.limit_lap_time;
+    if (!c.route.empty()) cj["route"] = c.route;
     cj["wall_contacts"] = c.wall_contacts;
     cj["car_contacts"] = c.car_contacts;
     cj["off_track_seconds"] = c.off_track_seconds;

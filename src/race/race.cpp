@@ -250,6 +250,8 @@ RaceResult Race::result() const {
     for (int k = 0; k < out.laps_completed; ++k) out.lap_times.push_back(c.progress.laps()[static_cast<std::size_t>(k)].time);
     if (!out.lap_times.empty()) out.best_lap = *std::min_element(out.lap_times.begin(), out.lap_times.end());
     out.limit_lap_time = c.route ? c.route->limit_lap_time : 0.0;
+    if (c.route)
+      for (int b : c.route->branches) out.route.push_back(branch_name(*track_, b));
     out.wall_contacts = contacts_.walls(i);
     out.car_contacts = contacts_.cars(i);
     out.off_track_seconds = c.off_track;

@@ -82,6 +82,7 @@ struct RaceCarResult {
   std::optional<double> best_lap;         ///< s
   std::vector<double> lap_times;          ///< s
   double limit_lap_time = 0.0;            ///< s, speed profile at full grip on the AI's route
+  std::vector<std::string> route;         ///< the branches the AI's route takes, by name (empty: the main loop)
   int wall_contacts = 0;                  ///< contacts with static geometry begun, until the finish (a
                                           ///< scrape along a wall is one: see race/contact_count.h)
   int car_contacts = 0;                   ///< contacts with another car begun (per pair), until the finish

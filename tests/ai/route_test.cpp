@@ -1,10 +1,12 @@
-// The route's passing and let-by lanes (ai/route.h PassingLane) on every shipped track.
+// The route (ai/route.h): its passing and let-by lanes on every shipped track, and its choice
+// among a track's branches.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "ai/route.h"
 #include "core/result.h"
@@ -94,6 +96,63 @@ TEST_P(PassingLanes, AreReadAbreastOfTheLineInOrder) {
 INSTANTIATE_TEST_SUITE_P(ShippedTracks, PassingLanes,
                          ::testing::Values("kestrel_downs.json", "lantern_hill.json", "port_ardent.json",
                                            "foundry_loop.json", "cragmoor_stage.json"));
+
+// Three Forks (tests/track/unseen/three_forks.json): two asphalt cut-offs across the bumps of
+// the top and bottom straights, each saving about 300 m, and a longer dirt detour. The
+// fastest lap takes both cut-offs, which no single branch gives.
+TEST(RouteBranches, TakesTheFastestCombinationOfBranches) {
+  auto track = Track::load(std::string(RACER_SOURCE_DIR) + "/tests/track/unseen/three_forks.json");
+  ASSERT_TRUE(track.ok()) << track.error_text();
+  const Track& t = *track.value();
+  ASSERT_EQ(t.branches().size(), 3u);
+  const Result<CarSpec> spec = load_car_spec(std::string(RACER_SOURCE_DIR) + "/assets/cars/sedan.json");
+  ASSERT_TRUE(spec.ok()) << spec.error_text();
+  const auto route = plan_route(t, spec.value(), kMargin);
+
+  std::vector<std::string> taken;
+  for (int b : route->branches) taken.push_back(branch_name(t, b));
+  std::sort(taken.begin(), taken.end());
+  EXPECT_EQ(taken, (std::vector<std::string>{"North Cut", "South Cut"}));
+  // Main loop first, then each branch alone, then the sets tried: the route kept is the
+  // fastest of them, and faster than the loop with any one branch by a clear margin (each
+  // cut-off alone leaves the other bump's 300 m and four corners: several seconds).
+  const std::vector<double>& times = route->candidate_lap_times;
+  ASSERT_GE(times.size(), 5u);
+  EXPECT_DOUBLE_EQ(route->limit_lap_time, *std::min_element(times.begin(), times.end()));
+  const double best_single = *std::min_element(times.begin() + 1, times.begin() + 4);
+  EXPECT_LT(route->limit_lap_time, best_single - 3.0);
+}
+
+// The two cut-offs can share a lap; the dirt detour on the east side can too; a branch
+// cannot be taken with itself twice nor with one leaving inside the stretch it skips.
+TEST(RouteBranches, CompatibleSetsAreThoseOneLapCanDrive) {
+  auto track = Track::load(std::string(RACER_SOURCE_DIR) + "/tests/track/unseen/three_forks.json");
+  ASSERT_TRUE(track.ok()) << track.error_text();
+  const Track& t = *track.value();
+  EXPECT_TRUE(branches_compatible(t, {0, 1}));
+  EXPECT_TRUE(branches_compatible(t, {0, 1, 2}));
+  EXPECT_FALSE(branches_compatible(t, {0, 0}));
+  for (int b = 0; b < 3; ++b) {
+    const BranchSpan span = branch_span(t, b);
+    EXPECT_GT(span.skipped, 100.0) << branch_name(t, b);
+    EXPECT_LT(span.skipped, 0.5 * t.centreline().length()) << branch_name(t, b);
+  }
+}
+
+// A corridor through all three branches is one continuous loop: consecutive samples about
+// the 2 m spacing apart (at most 3 m: a branch's spacing is rounded to fit its length, and a
+// fork's two sides meet within a metre), none repeated.
+TEST(RouteBranches, CorridorThroughSeveralBranchesIsContinuous) {
+  auto track = Track::load(std::string(RACER_SOURCE_DIR) + "/tests/track/unseen/three_forks.json");
+  ASSERT_TRUE(track.ok()) << track.error_text();
+  const std::vector<CorridorSample> c = route_corridor(*track.value(), std::vector<int>{2, 0, 1});
+  ASSERT_GT(c.size(), 100u);
+  for (std::size_t i = 0; i < c.size(); ++i) {
+    const double d = length(c[(i + 1) % c.size()].centre - c[i].centre);
+    EXPECT_GT(d, 0.5) << "sample " << i;
+    EXPECT_LT(d, 3.0) << "sample " << i;
+  }
+}
 
 }  // namespace
 }  // namespace racer
