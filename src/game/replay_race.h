@@ -99,6 +99,7 @@ class ReplayRace {
   const Race& runner() const;
   /// The game's race (rules, player), or null for a headless replay.
   const GameRace* game() const { return game_.get(); }
+  GameRace* game() { return game_.get(); }
   RaceResult result() const { return runner().result(); }
 
  private:
