@@ -477,12 +477,12 @@ void RaceScreen::draw_replay_panel() {
   ImGui::NewLine();
   float t = static_cast<float>(step / rate);
   const float total = static_cast<float>(pb.total_steps() / rate);
-  ImGui::SetNextItemWidth(520.0f);
+  ImGui::SetNextItemWidth(440.0f);
   char shown[48];
   std::snprintf(shown, sizeof shown, "%s / %s", format_lap_time(t).c_str(), format_lap_time(total).c_str());
   if (ImGui::SliderFloat("##time", &t, 0.0f, total, shown)) pb.seek(seconds_step(t));
   ImGui::SameLine();
-  ImGui::SetNextItemWidth(180.0f);
+  ImGui::SetNextItemWidth(160.0f);
   const int car = watched_car();
   if (ImGui::BeginCombo("##camera", race_->name(car).c_str())) {
     for (int i = 0; i < static_cast<int>(race_->car_count()); ++i)
