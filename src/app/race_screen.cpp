@@ -442,7 +442,7 @@ void RaceScreen::draw_hud(const UiFonts& fonts, const CarSnapshot& view) const {
 // ---- the replay player -------------------------------------------------------------------
 
 // A bar at the bottom: back to the start, 10 s back, play/pause, 10 s on, the speed, the
-// time line (drag to seek) and the car the camera follows.
+// time line (drag to seek) and the car the camera follows; and their keys.
 void RaceScreen::draw_replay_panel() {
   ReplayPlayback& pb = *playback_;
   const ImVec2 size = ImGui::GetIO().DisplaySize;
@@ -457,6 +457,14 @@ void RaceScreen::draw_replay_panel() {
   const double rate = pb.rate_hz();
   const std::uint32_t step = pb.seeking() ? pb.seek_target() : steps_;
   const auto seconds_step = [rate](double s) { return static_cast<std::uint32_t>(std::max(0.0, std::round(s * rate))); };
+  // Keys: Space play/pause, Left/Right 5 s back/on, Up/Down double/halve the speed, Tab next car.
+  auto pressed = [](ImGuiKey key) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(key), false); };
+  if (pressed(ImGuiKey_Space)) pb.set_paused(!pb.paused());
+  if (pressed(ImGuiKey_LeftArrow)) pb.seek(step > seconds_step(5.0) ? step - seconds_step(5.0) : 0);
+  if (pressed(ImGuiKey_RightArrow)) pb.seek(step + seconds_step(5.0));
+  if (pressed(ImGuiKey_UpArrow)) pb.set_speed(pb.speed() * 2.0);
+  if (pressed(ImGuiKey_DownArrow)) pb.set_speed(pb.speed() / 2.0);
+  if (pressed(ImGuiKey_Tab)) watch_car((watched_car() + 1) % static_cast<int>(race_->car_count()));
   if (ImGui::Button("|<")) pb.seek(0);
   ImGui::SameLine();
   if (ImGui::Button("-10 s")) pb.seek(step > seconds_step(10.0) ? step - seconds_step(10.0) : 0);

@@ -62,7 +62,8 @@ std::optional<std::string> replay_mismatch(const ReplaySetup& recorded, const Re
   for (std::size_t i = 0; i < assets.profiles.size(); ++i) {
     const std::uint64_t h = replay_profile_hash(assets.profiles[i]);
     if (h != recorded.profile_hashes[i])
-      return changed("the AI profile \"" + recorded.profile_names[i] + "\" (" + ai_profile_file(kDifficultyLevels[i]) + ")",
+      return changed("the AI profile \"" + (i < recorded.profile_names.size() ? recorded.profile_names[i] : std::string()) +
+                         "\" (" + ai_profile_file(i < kDifficultyLevels.size() ? kDifficultyLevels[i] : "?") + ")",
                      recorded.profile_hashes[i], h);
   }
   return std::nullopt;
