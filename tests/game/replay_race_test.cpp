@@ -123,7 +123,7 @@ std::uint64_t replayed_hash(const Replay& r, const ReplayAssets& a) {
 TEST(ReplayRace, TheGamesRaceReplaysToTheSameHashOnEveryTrackAndSeed) {
   const std::vector<std::string> tracks = shipped_tracks();
   ASSERT_GE(tracks.size(), 5u);
-  const std::uint32_t steps = static_cast<std::uint32_t>(28 * kRate);  // the start, the respawn, some racing
+  const std::uint32_t steps = static_cast<std::uint32_t>(21 * kRate);  // the start, the respawn, the switches
   for (const std::string& track : tracks) {
     std::uint64_t first = 0;
     for (const std::uint64_t seed : {1ull, 2ull, 9ull}) {
