@@ -6,9 +6,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <chrono>
 #include <cstdio>
+#include <ctime>
 
 #include "game/ai_profile_store.h"
+#include "game/replay_file.h"
 #include "game/storage.h"
 #include "platform/process_usage.h"
 #include "platform/screenshot.h"
@@ -79,6 +82,12 @@ FlowApp::FlowApp(FlowConfig config, Window& window)
     if (race_) prerun();
     if (race_ && config_.options.ai_panel) race_->toggle_ai_panel();
   }
+  if (config_.start_replay && config_.start_replay_assets) {
+    race_ = RaceScreen::create_replay(*config_.start_replay, *config_.start_replay_assets, settings_);
+    last_plan_ = race_->plan();
+    clock_ = FixedStep(last_plan_.rate_hz);
+    go(Screen::Race);
+  }
   if (config_.lab_map) {
     open_lab(std::move(config_.lab_map));
     config_.lab_map.reset();
@@ -92,7 +101,7 @@ FlowApp::FlowApp(FlowConfig config, Window& window)
   last_counter_ = SDL_GetPerformanceCounter();
 }
 
-FlowApp::~FlowApp() = default;
+FlowApp::~FlowApp() { keep_replay(); }
 
 // ---- the frame ---------------------------------------------------------------------------
 
@@ -362,6 +371,11 @@ void FlowApp::update_race(double seconds) {
     pause_list_.focus = 0;
     return;
   }
+  if (race_->is_replay()) {
+    race_->update_replay(config_.sim_per_frame > 0.0 ? config_.sim_per_frame : seconds);
+    audio_.update(race_->snapshot(), race_->race().world(), static_cast<std::size_t>(race_->watched_car()));
+    return;
+  }
   if (edges[static_cast<std::size_t>(InputAction::Respawn)]) race_->respawn();
   int steps = 0;
   if (config_.sim_per_frame > 0.0) steps = std::max(1, static_cast<int>(std::lround(seconds / race_->dt())));
@@ -385,7 +399,7 @@ RaceStorage FlowApp::race_storage() {
 
 void FlowApp::start_race(const RacePlan& plan) {
   std::string error;
-  race_.reset();  // the old race's world goes first
+  close_race();  // the old race's world goes first
   audio_.reset_cues();
   race_ = RaceScreen::create(plan, catalog_, settings_, race_storage(), error);
   if (race_) race_->race().set_probe(&ai_timer_);
@@ -397,6 +411,7 @@ void FlowApp::start_race(const RacePlan& plan) {
   }
   last_plan_ = plan;
   round_recorded_ = false;
+  replay_kept_ = false;
   results_.clear();
   input_ = InputState{};
   bound_.read(devices_.controllers(), input_);  // keys held from the menu give no edges
@@ -421,6 +436,7 @@ void FlowApp::prerun() {
 }
 
 void FlowApp::finish_race() {
+  keep_replay();
   results_ = race_->race().rules().results();
   results_list_.focus = 0;
   if (last_plan_.mode == RaceMode::Championship && !round_recorded_ && records_.championship) {
@@ -429,6 +445,45 @@ void FlowApp::finish_race() {
     save_records_now();
   }
   go(Screen::Results);
+}
+
+namespace {
+
+// "20261206-231500-123": local time to the millisecond, so the replays' names sort by age.
+std::string wall_stamp() {
+  const auto now = std::chrono::system_clock::now();
+  const std::time_t t = std::chrono::system_clock::to_time_t(now);
+  const long ms = static_cast<long>(
+      std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count() % 1000);
+  std::tm local{};
+  localtime_r(&t, &local);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y%m%d-%H%M%S", &local);
+  char out[48];
+  std::snprintf(out, sizeof out, "%s-%03ld", text, ms);
+  return out;
+}
+
+}  // namespace
+
+void FlowApp::keep_replay() {
+  if (!race_ || !config_.data_dir || replay_kept_) return;
+  const std::optional<Replay> replay = race_->recording();
+  if (!replay) return;
+  replay_kept_ = true;
+  const std::filesystem::path dir = replays_dir(*config_.data_dir);
+  const std::filesystem::path file = replay_file_name(dir, wall_stamp(), last_plan_.track_id, last_plan_.car_id);
+  if (auto e = save_replay(file, *replay)) {
+    std::fprintf(stderr, "racer: the replay was not saved: %s\n", e->to_string().c_str());
+    return;
+  }
+  last_replay_ = file;
+  for (const DataError& e : prune_replays(dir)) std::fprintf(stderr, "racer: %s\n", e.to_string().c_str());
+}
+
+void FlowApp::close_race() {
+  keep_replay();
+  race_.reset();
 }
 
 // ---- race plans --------------------------------------------------------------------------

@@ -33,6 +33,8 @@
 #include "game/lab_session.h"
 #include "game/axis_capture.h"
 #include "game/records.h"
+#include "game/replay.h"
+#include "game/replay_race.h"
 #include "game/settings.h"
 #include "platform/audio_out.h"
 #include "platform/bound_input.h"
@@ -72,6 +74,9 @@ struct FlowConfig {
   std::optional<LabMap> lab_map;
   std::optional<GridCell> lab_start, lab_goal;
   std::vector<std::string> lab_planners;
+  /// A replay to play at once (racer --replay FILE), its files loaded and checked.
+  std::optional<Replay> start_replay;
+  std::optional<ReplayAssets> start_replay_assets;
 };
 
 class FlowApp {
@@ -119,7 +124,11 @@ class FlowApp {
   /// Loads the round (the Loading screen), or says why it cannot (null season: unreadable).
   void start_round(const std::optional<ChampionshipPlan>& season, const std::string& track_id);
   void start_race(const RacePlan& plan);
-  void finish_race();   ///< results in; championship round recorded
+  void finish_race();   ///< results in; championship round recorded; the replay kept
+  /// The race's recording saved in the data dir's replays/ (once a race; the oldest beyond
+  /// kKeptReplays removed); a failure is printed, the game goes on.
+  void keep_replay();
+  void close_race();    ///< keep_replay, then the race screen goes
   void prerun();
   void apply_settings();
   void save_settings_now();
@@ -182,6 +191,8 @@ class FlowApp {
   InputState input_;
   std::vector<SessionCarResult> results_;
   bool round_recorded_ = false;
+  bool replay_kept_ = false;             ///< this race's replay was saved
+  std::filesystem::path last_replay_;    ///< the file of the last replay saved
 
   // Settings: binding capture.
   enum class Capture { None, Key, Pad };

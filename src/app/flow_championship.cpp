@@ -41,11 +41,11 @@ void FlowApp::standings_screen() {
     if (standings_list_.button(label.c_str())) start_round(saved_season(records_.championship), *next);
   }
   if (standings_list_.button("Back to menu")) {
-    race_.reset();
+    close_race();
     go(Screen::MainMenu);
   }
   if (standings_list_.end() && screen_ == Screen::Standings) {
-    race_.reset();
+    close_race();
     go(Screen::MainMenu);
   }
 }

@@ -349,8 +349,13 @@ void FlowApp::pause_menu() {
     go(Screen::Race);
   }
   if (pause_list_.button("Restart")) {
-    pending_ = last_plan_;
-    go(Screen::Loading);
+    if (race_ && race_->is_replay()) {  // a replay: back to its start
+      race_->playback()->seek(0);
+      go(Screen::Race);
+    } else {
+      pending_ = last_plan_;
+      go(Screen::Loading);
+    }
   }
   if (pause_list_.button("Settings")) {
     settings_return_ = Screen::Paused;
@@ -365,7 +370,7 @@ void FlowApp::pause_menu() {
     go(Screen::Race);
   }
   if (pause_list_.button("Quit to menu")) {
-    race_.reset();
+    close_race();
     go(Screen::MainMenu);
   }
   if (pause_list_.end() && screen_ == Screen::Paused) {
@@ -409,11 +414,11 @@ void FlowApp::results_screen() {
     }
   }
   if (results_list_.button("Back to menu")) {
-    race_.reset();
+    close_race();
     go(Screen::MainMenu);
   }
   if (results_list_.end() && screen_ == Screen::Results) {
-    race_.reset();
+    close_race();
     go(Screen::MainMenu);
   }
 }

@@ -1,5 +1,7 @@
 // racer: parse the command line, then one of
-//   --headless        a race of AI cars with no window, results as JSON (app/headless.h)
+//   --headless        a race of AI cars with no window, results as JSON (app/headless.h);
+//                     with --replay FILE, the recorded race re-simulated
+//   --replay FILE     the replay player in the window (app/race_screen.h create_replay)
 //   --screen drive    free driving on the test ground or --track (app/game_app.h)
 //   otherwise         the game: menus and races (app/flow_app.h), starting on the main menu,
 //                     or straight in a race with --track / --screen race / --screen results,
@@ -15,6 +17,8 @@
 #include "app/options.h"
 #include "game/lab_map.h"
 #include "game/lab_planners.h"
+#include "game/replay_file.h"
+#include "game/replay_race.h"
 #include "game/storage.h"
 #include "platform/process_usage.h"
 #include "platform/window.h"
@@ -104,6 +108,29 @@ std::optional<RacePlan> command_line_race(const Options& o, FlowConfig& config) 
   return plan;
 }
 
+/// The replay of --replay FILE, its track, car and profiles loaded and checked; false after
+/// printing why it cannot be played.
+bool command_line_replay(const Options& o, FlowConfig& config) {
+  Result<Replay> replay = read_replay_file(o.replay);
+  if (!replay) {
+    std::fprintf(stderr, "%s\n", replay.error_text().c_str());
+    return false;
+  }
+  if (replay.value().setup.kind != ReplayKind::Game) {
+    std::fprintf(stderr, "%s: a headless race's replay: re-simulate it with --headless --replay %s --results OUT.json\n",
+                 o.replay.c_str(), o.replay.c_str());
+    return false;
+  }
+  Result<ReplayAssets> assets = load_replay_assets(replay.value().setup, o.replay, resolve_asset);
+  if (!assets) {
+    std::fprintf(stderr, "%s\n", assets.error_text().c_str());
+    return false;
+  }
+  config.start_replay = std::move(replay).value();
+  config.start_replay_assets = std::move(assets).value();
+  return true;
+}
+
 /// The lab's map and choices from the command line, checked; false after printing an error.
 bool command_line_lab(const Options& o, FlowConfig& config) {
   if (o.map.empty()) {
@@ -145,10 +172,11 @@ int run_game(const Options& o, const char* program) {
   FlowConfig config;
   config.options = o;
   if (o.lab && !command_line_lab(o, config)) return 1;
+  if (!o.replay.empty() && !command_line_replay(o, config)) return 1;
   const StorageEnvironment env = process_environment();
   if (auto dir = config_dir(env)) config.config_dir = dir.value();
   if (auto dir = data_dir(env)) config.data_dir = dir.value();
-  if (!o.track.empty() || o.screen == "race" || o.screen == "results") {
+  if (o.replay.empty() && (!o.track.empty() || o.screen == "race" || o.screen == "results")) {
     config.start_race = command_line_race(o, config);
     if (!config.start_race) return 1;
   }

@@ -224,6 +224,20 @@ const std::vector<OptionSpec>& table() {
          o.results = std::string(v);
          return {};
        }},
+      {"record", "FILE", "headless: also write the race as a replay to this file (docs/replays.md; default: none)",
+       [](Options& o, std::string_view v) -> std::string {
+         if (v.empty()) return "--record needs a file name";
+         o.record = std::string(v);
+         return {};
+       }},
+      {"replay", "FILE",
+       "play a replay (docs/replays.md) in the window; with --headless, re-simulate it and write --results "
+       "(the race's set-up comes from the file)",
+       [](Options& o, std::string_view v) -> std::string {
+         if (v.empty()) return "--replay needs a file name";
+         o.replay = std::string(v);
+         return {};
+       }},
   };
   return kTable;
 }
@@ -310,8 +324,12 @@ ParsedOptions parse_options(int argc, const char* const* argv) {
     }
     if (std::string error = spec->apply(result.options, value); !error.empty()) return fail(error);
   }
-  if (result.options.headless && (result.options.track.empty() || result.options.results.empty()))
+  const Options& o = result.options;
+  if (o.headless && o.replay.empty() && (o.track.empty() || o.results.empty()))
     return fail("--headless needs --track FILE and --results OUT.json");
+  if (o.headless && !o.replay.empty() && o.results.empty()) return fail("--headless --replay needs --results OUT.json");
+  if (!o.record.empty() && !o.headless) return fail("--record is for --headless races (the game records every race)");
+  if (!o.record.empty() && !o.replay.empty()) return fail("--record and --replay do not go together");
   if (!result.options.screenshot.empty() && result.options.frames == 0)
     result.options.frames = kDefaultScreenshotFrames;
   return result;

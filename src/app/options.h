@@ -28,6 +28,8 @@ struct Options {
   std::uint64_t seed = 1;             ///< drives the AI's randomness
   std::string difficulty = "mixed";   ///< easy | medium | hard | mixed
   std::string results;                ///< results JSON file (required with --headless)
+  std::string record;                 ///< headless: the race's replay file written; empty = none
+  std::string replay;                 ///< a replay to play (window) or re-simulate (--headless); empty = none
   /// At exit (also on SIGTERM / SIGINT): frames, frame rates, frame-time percentiles, CPU
   /// and peak memory as JSON (app/frame_stats.h); empty = none.
   std::string frame_stats;

@@ -11,6 +11,7 @@
 
 #include "core/math.h"
 #include "game/storage.h"
+#include "sim/version.h"
 #include "render/car_marker.h"
 #include "render/car_view.h"
 #include "render/mesh.h"
@@ -21,17 +22,6 @@
 #include "ui/race_hud.h"
 
 namespace racer {
-namespace {
-
-constexpr const char* kPlayerName = "You";
-// The AI drivers' names, in grid order (make_field calls them "AI 1", "AI 2", ...).
-constexpr const char* kDriverNames[] = {"Ada Vance", "Bruno Keller", "Chiara Rossi", "Dev Patel",
-                                        "Elin Berg", "Felix Moreau", "Greta Lind", "Hugo Silva",
-                                        "Iris Novak", "Jonas Reid", "Kai Tanaka", "Lena Fox"};
-
-bool is_ai_name(const std::string& n) { return n.rfind("AI ", 0) == 0; }
-
-}  // namespace
 
 // ---- set-up ------------------------------------------------------------------------------
 
@@ -60,44 +50,38 @@ std::unique_ptr<RaceScreen> RaceScreen::create(const RacePlan& plan, const Catal
     }
     s->car_spec_ = spec.value();
 
-    const int opponents = plan.mode == RaceMode::TimeTrial ? 0 : std::clamp(plan.opponents, 0, 11);
-    std::vector<RaceEntry> field = make_field(s->car_spec_, plan.car_id, catalog.profiles, plan.difficulty, opponents);
-    for (std::size_t i = 0; i < field.size(); ++i)
-      if (is_ai_name(field[i].name)) field[i].name = kDriverNames[i % std::size(kDriverNames)];
-    PlayerEntry player;
-    player.name = kPlayerName;
-    player.car = plan.car_id;
-    player.spec = s->car_spec_;
+    // The race is built from its replay set-up, as a replay of it will be (game/replay_race.h).
+    ReplaySetup& r = s->replay_setup_;
+    r.kind = ReplayKind::Game;
+    r.track_path = plan.track_path;
+    r.track_id = plan.track_id;
+    r.car_path = plan.car_path;
+    r.car_id = plan.car_id;
+    r.seed = plan.seed;
+    r.laps = plan.mode == RaceMode::TimeTrial ? 100 : std::max(1, plan.laps);
+    r.rate_hz = plan.rate_hz;
+    r.ai_cars = plan.mode == RaceMode::TimeTrial ? 0 : std::clamp(plan.opponents, 0, 11);
+    r.difficulty = plan.difficulty;
+    r.damage = settings.damage;
+    r.mode = static_cast<int>(plan.mode);
+    r.grid_slot = plan.grid_slot;
+    r.autodrive = plan.autodrive && catalog.profiles.size() > 1;
     // The aids and the gearbox mode the race starts with are the player's car's set-up.
-    player.spec.assists.abs = settings.aids.abs && !plan.no_abs;
-    player.spec.assists.tcs = settings.aids.tcs && !plan.no_tcs;
-    player.spec.gearbox.automatic = settings.aids.automatic_gearbox && !plan.manual;
-    if (plan.autodrive && catalog.profiles.size() > 1) player.autodrive = catalog.profiles[1];
-    GameRaceConfig config;
-    config.laps = plan.mode == RaceMode::TimeTrial ? 100 : std::max(1, plan.laps);
-    config.seed = plan.seed;
-    config.rate_hz = plan.rate_hz;
-    config.player_grid_slot = plan.grid_slot;
-    config.damage = settings.damage;
-    s->race_ = std::make_unique<GameRace>(s->track_, std::move(player), std::move(field), config);
+    r.abs = settings.aids.abs && !plan.no_abs;
+    r.tcs = settings.aids.tcs && !plan.no_tcs;
+    r.automatic = settings.aids.automatic_gearbox && !plan.manual;
+    const ReplayAssets assets{s->track_, s->car_spec_, catalog.profiles};
+    stamp_replay_setup(r, assets);
+    s->own_race_ = make_game_race(r, assets);
+    s->race_ = s->own_race_.get();
+    s->recording_.car = s->race_->player();
     s->track_view_ = std::make_unique<TrackView>(*s->track_);
   } catch (const std::exception& e) {  // out of memory and the like: a message, not a crash
     error = std::string("could not start the race: ") + e.what();
     return nullptr;
   }
 
-  s->mapper_ = InputMapper(input_map_config(settings.input));
-  s->aids_ = settings.aids;
-  CameraConfig view;
-  view.view_height_m = 40.0;
-  s->camera_ = Camera(view);
-  s->apply_settings(settings);
-  s->minimap_ = std::make_unique<Minimap>(*s->track_);
-  s->current_ = s->previous_ = s->race_->world().snapshot();
-  SkidMarkConfig marks;
-  marks.capacity = 3000;
-  s->skid_marks_.assign(s->current_.cars.size(), SkidMarks(marks));
-  s->camera_.snap_to(s->current_.cars[static_cast<std::size_t>(s->race_->player())]);
+  s->init_view(settings);
 
   if (plan.mode == RaceMode::TimeTrial) {
     // The scenery and the drawn body style are visual only: a ghost stays valid when they change.
@@ -121,6 +105,51 @@ std::unique_ptr<RaceScreen> RaceScreen::create(const RacePlan& plan, const Catal
       }
     }
   }
+  return s;
+}
+
+void RaceScreen::init_view(const Settings& settings) {
+  mapper_ = InputMapper(input_map_config(settings.input));
+  aids_ = settings.aids;
+  CameraConfig view;
+  view.view_height_m = 40.0;
+  camera_ = Camera(view);
+  apply_settings(settings);
+  minimap_ = std::make_unique<Minimap>(*track_);
+  current_ = previous_ = race_->world().snapshot();
+  SkidMarkConfig marks;
+  marks.capacity = 3000;
+  skid_marks_.assign(current_.cars.size(), SkidMarks(marks));
+  camera_.snap_to(current_.cars[static_cast<std::size_t>(race_->player())]);
+}
+
+std::unique_ptr<RaceScreen> RaceScreen::create_replay(const Replay& replay, const ReplayAssets& assets,
+                                                      const Settings& settings) {
+  std::unique_ptr<RaceScreen> s(new RaceScreen());
+  const ReplaySetup& r = replay.setup;
+  s->plan_.mode = static_cast<RaceMode>(r.mode);
+  s->plan_.track_path = r.track_path;
+  s->plan_.track_id = r.track_id;
+  s->plan_.track = assets.track;
+  s->plan_.car_path = r.car_path;
+  s->plan_.car_id = r.car_id;
+  s->plan_.opponents = r.ai_cars;
+  s->plan_.laps = r.laps;
+  s->plan_.difficulty = r.difficulty;
+  s->plan_.grid_slot = r.grid_slot;
+  s->plan_.seed = r.seed;
+  s->plan_.rate_hz = r.rate_hz;
+  s->plan_.autodrive = r.autodrive;
+  s->track_ = assets.track;
+  s->track_name_ = (s->track_->spec().name.empty() ? r.track_id : s->track_->spec().name) + "  \xC2\xB7  replay";
+  s->car_spec_ = assets.car;
+  s->replay_setup_ = r;
+  s->replay_assets_ = assets;
+  s->replay_ = std::make_unique<ReplayRace>(replay, assets);
+  s->race_ = s->replay_->game();
+  s->playback_ = std::make_unique<ReplayPlayback>(r.rate_hz, replay.steps);
+  s->track_view_ = std::make_unique<TrackView>(*s->track_);
+  s->init_view(settings);
   return s;
 }
 
@@ -154,10 +183,17 @@ void RaceScreen::step(InputState& input) {
   in.controls.abs = pending_.abs;
   in.controls.tcs = pending_.tcs;
   in.controls.automatic = pending_.automatic;
+  in.controls = sanitized(in.controls);  // (the race sanitizes it too: the recording is what it used)
   in.respawn = pending_respawn_;
   pending_ = Controls{};
   pending_respawn_ = false;
   race_->step(in);
+  recording_.append(in);
+  ++steps_;
+  after_step();
+}
+
+void RaceScreen::after_step() {
   previous_ = std::move(current_);
   current_ = race_->world().snapshot();
   if (race_->respawned_last_step()) {
@@ -169,7 +205,49 @@ void RaceScreen::step(InputState& input) {
   particles_.step(current_.cars, dt());  // smoke, dust and debris, visual only
   touching_contacts(race_->world(), contacts_);
   sparks_.step(current_.cars, contacts_, dt());
-  if (plan_.mode == RaceMode::TimeTrial) time_trial_step();
+  if (plan_.mode == RaceMode::TimeTrial && !is_replay()) time_trial_step();
+}
+
+// ---- replays -----------------------------------------------------------------------------
+
+std::optional<Replay> RaceScreen::recording() const {
+  if (is_replay() || steps_ == 0) return std::nullopt;
+  for (int i = 0; i < static_cast<int>(race_->car_count()); ++i)
+    if (const AiDriver* d = race_->driver(i))
+      if (const AiParams* entry = race_->entry_params(i); entry && save_ai_params(d->params()) != save_ai_params(*entry))
+        return std::nullopt;  // tuned in the AI panel mid-race: a replay would not re-simulate it
+  Replay r;
+  r.setup = replay_setup_;
+  r.steps = steps_;
+  r.humans.push_back(recording_);
+  r.final_state_hash = race_->world().state_hash();
+  return r;
+}
+
+void RaceScreen::update_replay(double frame_s) {
+  if (!playback_) return;
+  const bool seeking = playback_->seeking();
+  const ReplayPlayback::Plan plan = playback_->frame(frame_s, replay_->steps_done());
+  if (plan.rebuild) rebuild_replay();
+  for (int k = 0; k < plan.steps; ++k) {
+    replay_->step();
+    if (!seeking) after_step();
+  }
+  if (seeking) current_ = previous_ = race_->world().snapshot();  // no blend across the jump
+  steps_ = replay_->steps_done();
+}
+
+void RaceScreen::rebuild_replay() {
+  Replay replay = replay_->replay();
+  replay_.reset();  // the old world goes first
+  replay_ = std::make_unique<ReplayRace>(std::move(replay), *replay_assets_);
+  race_ = replay_->game();
+  SkidMarkConfig marks;
+  marks.capacity = 3000;
+  skid_marks_.assign(race_->car_count(), SkidMarks(marks));
+  particles_ = ParticleSystem();
+  sparks_ = Sparks();
+  current_ = previous_ = race_->world().snapshot();
 }
 
 void RaceScreen::apply_settings(const Settings& settings) {
@@ -255,8 +333,9 @@ void RaceScreen::render(SDL_Renderer* r, int width, int height, const UiFonts& f
   const WorldSnapshot view = interpolate(previous_, current_, alpha);
   const std::size_t p = static_cast<std::size_t>(race_->player());
   camera_.set_viewport(width, height);
-  const int watched = ai_panel_.open && ai_panel_.follow ? ai_panel_car(*race_, ai_panel_) : -1;
-  if (!paused) camera_.follow(view.cars[watched >= 0 ? static_cast<std::size_t>(watched) : p], frame_dt);
+  const int panel_car = ai_panel_.open && ai_panel_.follow ? ai_panel_car(*race_, ai_panel_) : -1;
+  const std::size_t watched = static_cast<std::size_t>(panel_car >= 0 ? panel_car : watched_car());
+  if (!paused) camera_.follow(view.cars[watched], frame_dt);
   track_view_->draw_ground(r, camera_);
   for (const SkidMarks& m : skid_marks_) m.draw(r, camera_);
   particles_.draw(r, camera_);
@@ -278,8 +357,9 @@ void RaceScreen::render(SDL_Renderer* r, int width, int height, const UiFonts& f
   minimap_->draw(r, minimap_rect(width, height, minimap_->world_size()), dots);
   world_time.stop();
   const PhaseTimer hud_time(profile, FramePhase::Ui);
-  if (!paused) draw_hud(fonts, view.cars[p]);
-  draw_ai_panel(*race_, ai_panel_, storage_.data_dir);
+  if (!paused) draw_hud(fonts, view.cars[watched]);
+  if (is_replay() && !paused) draw_replay_panel();
+  if (!is_replay()) draw_ai_panel(*race_, ai_panel_, storage_.data_dir);
 }
 
 // The AI panel's car: its racing line ahead (yellow), the line shifted by its overtaking
@@ -338,7 +418,7 @@ void RaceScreen::draw_ghost(SDL_Renderer* r) const {
 // ---- the HUD -----------------------------------------------------------------------------
 
 void RaceScreen::draw_hud(const UiFonts& fonts, const CarSnapshot& view) const {
-  const int p = race_->player();
+  const int p = watched_car();
   RaceHudModel m = hud_model(*race_, p, &view);
   if (plan_.mode == RaceMode::TimeTrial) {  // open-ended laps, no position; the record
     m.position = m.car_count = 0;
@@ -357,6 +437,71 @@ void RaceScreen::draw_hud(const UiFonts& fonts, const CarSnapshot& view) const {
   }
   // Under the AI panel when it is open (the HUD is otherwise drawn over every window).
   draw_race_hud(m, ImGui::GetIO().DisplaySize, fonts, ai_panel_.open ? ImGui::GetBackgroundDrawList() : nullptr);
+}
+
+// ---- the replay player -------------------------------------------------------------------
+
+// A bar at the bottom: back to the start, 10 s back, play/pause, 10 s on, the speed, the
+// time line (drag to seek) and the car the camera follows; and their keys.
+void RaceScreen::draw_replay_panel() {
+  ReplayPlayback& pb = *playback_;
+  const ImVec2 size = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowPos(ImVec2(size.x * 0.5f, size.y - 12.0f), ImGuiCond_Always, ImVec2(0.5f, 1.0f));
+  ImGui::SetNextWindowBgAlpha(0.75f);
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
+                                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing;
+  if (!ImGui::Begin("##replay", nullptr, flags)) {
+    ImGui::End();
+    return;
+  }
+  const double rate = pb.rate_hz();
+  const std::uint32_t step = pb.seeking() ? pb.seek_target() : steps_;
+  const auto seconds_step = [rate](double s) { return static_cast<std::uint32_t>(std::max(0.0, std::round(s * rate))); };
+  // Keys: Space play/pause, Left/Right 5 s back/on, Up/Down double/halve the speed, Tab next car.
+  auto pressed = [](ImGuiKey key) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(key), false); };
+  if (pressed(ImGuiKey_Space)) pb.set_paused(!pb.paused());
+  if (pressed(ImGuiKey_LeftArrow)) pb.seek(step > seconds_step(5.0) ? step - seconds_step(5.0) : 0);
+  if (pressed(ImGuiKey_RightArrow)) pb.seek(step + seconds_step(5.0));
+  if (pressed(ImGuiKey_UpArrow)) pb.set_speed(pb.speed() * 2.0);
+  if (pressed(ImGuiKey_DownArrow)) pb.set_speed(pb.speed() / 2.0);
+  if (pressed(ImGuiKey_Tab)) watch_car((watched_car() + 1) % static_cast<int>(race_->car_count()));
+  if (ImGui::Button("|<")) pb.seek(0);
+  ImGui::SameLine();
+  if (ImGui::Button("-10 s")) pb.seek(step > seconds_step(10.0) ? step - seconds_step(10.0) : 0);
+  ImGui::SameLine();
+  if (ImGui::Button(pb.paused() ? "Play " : "Pause")) pb.set_paused(!pb.paused());
+  ImGui::SameLine();
+  if (ImGui::Button("+10 s")) pb.seek(step + seconds_step(10.0));
+  ImGui::SameLine();
+  for (const double speed : {0.25, 0.5, 1.0, 2.0, 4.0, 8.0}) {
+    char label[16];
+    std::snprintf(label, sizeof label, speed < 1.0 ? "%.2gx" : "%.0fx", speed);
+    const bool current = pb.speed() == speed;
+    if (current) ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.85f, 0.55f, 0.1f, 1.0f));
+    if (ImGui::Button(label)) pb.set_speed(speed);
+    if (current) ImGui::PopStyleColor();
+    ImGui::SameLine();
+  }
+  ImGui::NewLine();
+  float t = static_cast<float>(step / rate);
+  const float total = static_cast<float>(pb.total_steps() / rate);
+  ImGui::SetNextItemWidth(440.0f);
+  char shown[48];
+  std::snprintf(shown, sizeof shown, "%s / %s", format_lap_time(t).c_str(), format_lap_time(total).c_str());
+  if (ImGui::SliderFloat("##time", &t, 0.0f, total, shown)) pb.seek(seconds_step(t));
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(160.0f);
+  const int car = watched_car();
+  if (ImGui::BeginCombo("##camera", race_->name(car).c_str())) {
+    for (int i = 0; i < static_cast<int>(race_->car_count()); ++i)
+      if (ImGui::Selectable(race_->name(i).c_str(), i == car)) watch_car(i);
+    ImGui::EndCombo();
+  }
+  if (pb.seeking()) {
+    ImGui::SameLine();
+    ImGui::TextUnformatted("seeking...");
+  }
+  ImGui::End();
 }
 
 }  // namespace racer

@@ -23,6 +23,9 @@
 #include "game/input_map.h"
 #include "game/race_plan.h"
 #include "game/records.h"
+#include "game/replay.h"
+#include "game/replay_playback.h"
+#include "game/replay_race.h"
 #include "game/settings.h"
 #include "render/camera.h"
 #include "render/car_sprites.h"
@@ -52,10 +55,34 @@ class RaceScreen {
   /// Null (and `error` set) when the track or the car does not load.
   static std::unique_ptr<RaceScreen> create(const RacePlan& plan, const Catalog& catalog, const Settings& settings,
                                             RaceStorage storage, std::string& error);
+  /// The replay player (`racer --replay FILE`): the game's race of `replay` re-simulated
+  /// from its recorded inputs, with play/pause, seek, speed and any car's camera. `assets`
+  /// have passed replay_mismatch; the replay is of ReplayKind::Game.
+  static std::unique_ptr<RaceScreen> create_replay(const Replay& replay, const ReplayAssets& assets,
+                                                   const Settings& settings);
   ~RaceScreen();
 
   /// One fixed step with the player's devices. Clears `input`'s shift edges once used.
+  /// The step's input is recorded (recording()).
   void step(InputState& input);
+
+  // --- replays
+  /// The race so far as a replay (its set-up, the player's inputs of every step, the state
+  /// hash now); nullopt for a replay being played, before the first step, or when the AI
+  /// panel changed a driver's profile mid-race (the recording would not replay).
+  std::optional<Replay> recording() const;
+  /// The replay player: this is one (create_replay).
+  bool is_replay() const { return playback_ != nullptr; }
+  /// The replay player's frame: `frame_s` s of wall time at the chosen speed (none while
+  /// paused), a seek carried on; see game/replay_playback.h.
+  void update_replay(double frame_s);
+  /// The replay player's clock (play/pause, speed, seek); null unless is_replay().
+  ReplayPlayback* playback() { return playback_.get(); }
+  /// The car the camera follows (grid index), the player's by default.
+  int watched_car() const { return watched_ >= 0 ? watched_ : race_->player(); }
+  void watch_car(int car) { watched_ = car; }
+  /// Steps of the race so far.
+  std::uint32_t steps_done() const { return steps_; }
   /// R / Back: put the player's car back on the road in the next step (false: not now,
   /// GameRace::can_respawn).
   bool respawn();
@@ -70,7 +97,7 @@ class RaceScreen {
   void apply_settings(const Settings& settings);
   /// F4 / the pause menu: the AI debug and tuning panel (ui/ai_panel.h) on or off. It opens
   /// only in a race with AI cars (not in Time Trial, nor with no opponents); it always closes.
-  void toggle_ai_panel() { ai_panel_.open = !ai_panel_.open && has_ai_cars(); }
+  void toggle_ai_panel() { ai_panel_.open = !ai_panel_.open && has_ai_cars() && !is_replay(); }
   bool ai_panel_open() const { return ai_panel_.open; }
   /// An AI car besides the player's (whose autodrive is no opponent to tune).
   bool has_ai_cars() const;
@@ -100,6 +127,10 @@ class RaceScreen {
  private:
   RaceScreen() = default;
   const Car& player_car() const;
+  void init_view(const Settings& settings);  ///< input mapping, camera, minimap, snapshots, skid marks
+  void after_step();             ///< the visuals of a step: snapshots, skid marks, particles, sparks
+  void rebuild_replay();         ///< the replay's race from the start again, visuals cleared
+  void draw_replay_panel();
   void time_trial_step();
   void draw_ghost(SDL_Renderer* renderer) const;
   void draw_hud(const UiFonts& fonts, const CarSnapshot& view) const;
@@ -109,7 +140,16 @@ class RaceScreen {
   std::shared_ptr<const Track> track_;
   std::string track_name_;
   CarSpec car_spec_;
-  std::unique_ptr<GameRace> race_;
+  std::unique_ptr<GameRace> own_race_;   ///< a live race (null in a replay)
+  GameRace* race_ = nullptr;             ///< the race shown: own_race_'s, or the replay's
+  // Replays: recording (a live race) or playing (create_replay)
+  ReplaySetup replay_setup_;
+  ReplayStream recording_;
+  std::uint32_t steps_ = 0;
+  std::optional<ReplayAssets> replay_assets_;  ///< a replay being played: its files
+  std::unique_ptr<ReplayRace> replay_;
+  std::unique_ptr<ReplayPlayback> playback_;
+  int watched_ = -1;                     ///< the camera's car; < 0 = the player's
   std::unique_ptr<TrackView> track_view_;
   InputMapper mapper_;
   Camera camera_;

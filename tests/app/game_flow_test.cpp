@@ -6,7 +6,10 @@
 // and in separate tests by the keyboard's and the pad's throttle (the bindings path).
 // Fixed-time frames (0.5 s of simulation each) keep it deterministic and quick.
 // Runs headless: SDL_VIDEODRIVER=dummy, SDL_AUDIODRIVER=dummy.
+#include "app/asset_path.h"
 #include "app/flow_app.h"
+#include "game/replay_file.h"
+#include "game/replay_race.h"
 
 #include <SDL.h>
 #include <gtest/gtest.h>
@@ -186,6 +189,19 @@ TEST_F(GameFlowTest, KeyboardOnlyFromTheMenuToTheResultsOfAFinishedRace) {
   for (int i = 0; i < kMaxRaceFrames && app_->screen() == Screen::Race; ++i) frame();
   expect_finished_results(3);
   shot("results");
+
+  // The race was saved as a replay, which re-simulates it, respawn and all, to the same state.
+  const std::vector<std::filesystem::path> replays = list_replays(replays_dir(dir_.path() / "data"));
+  ASSERT_EQ(replays.size(), 1u);
+  const Result<Replay> replay = read_replay_file(replays[0].string());
+  ASSERT_TRUE(replay.ok()) << replay.error_text();
+  EXPECT_EQ(replay.value().final_state_hash, race.world().state_hash());
+  const Result<ReplayAssets> assets = load_replay_assets(replay.value().setup, "replay", resolve_asset);
+  ASSERT_TRUE(assets.ok()) << assets.error_text();
+  ReplayRace again(replay.value(), assets.value());
+  again.run();
+  EXPECT_EQ(again.world().state_hash(), race.world().state_hash());
+  EXPECT_EQ(again.game()->respawns(again.game()->player()), 1);
 
   tap(SDLK_DOWN);    // Restart -> Back to menu
   tap(SDLK_RETURN);
