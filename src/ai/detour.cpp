@@ -22,6 +22,12 @@ void Detour::set_router(std::string_view router) {
   planner_ = make_grid_planner(router);
   if (!planner_) planner_ = make_grid_planner("astar");
   uniform_window_ = router == "jps";
+  planner_->set_trace(recording_ ? &trace_ : nullptr);
+}
+
+void Detour::set_recording(bool on) {
+  recording_ = on;
+  planner_->set_trace(on ? &trace_ : nullptr);
 }
 
 void Detour::reset(bool new_route) {
@@ -89,8 +95,18 @@ void Detour::plan(const DriverView& v, const AiRoute& route, LinePosition me, do
   int sx = 0, sy = 0, gx = 0, gy = 0;
   grid.cell_of(v.self.position, sx, sy);
   grid.cell_of(goal_p, gx, gy);
+  trace_.expanded.clear();
   const SearchResult& r = planner_->plan(window_, {sx - x0, sy - y0}, {gx - x0, gy - y0});
   count_ += 1;
+  if (recording_) {
+    record_.step = v.step;
+    record_.found = r.found();
+    record_.cell = grid.cell_size();
+    record_.expanded.clear();
+    for (const GridCell& c : trace_.expanded) record_.expanded.push_back(grid.cell_centre(c.x + x0, c.y + y0));
+    record_.cells.clear();
+    for (const GridCell& c : r.path) record_.cells.push_back(grid.cell_centre(c.x + x0, c.y + y0));
+  }
   if (!r.found() || r.path.size() < 4) return;  // no way round: wait (and respawn in the end)
   std::vector<Vec2> points;
   for (std::size_t k = 0; k < r.path.size(); k += 4) points.push_back(grid.cell_centre(r.path[k].x + x0, r.path[k].y + y0));

@@ -7,9 +7,11 @@
 // detour path and its projection hint, and the blocked clock.
 //
 // Deterministic; metres, seconds.
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "ai/driver_road.h"
 #include "ai/driver_view.h"
@@ -25,6 +27,15 @@ class Track;
 inline constexpr double kBlockedSpeed = 2.0;
 /// The routing layer's rate, Hz.
 inline constexpr double kRouteHz = 2.0;
+
+/// The router's last search, recorded for the debug overlays (Detour::set_recording).
+struct RouterRecord {
+  std::int64_t step = -1;      ///< the fixed step of the last search (-1: none yet)
+  bool found = false;          ///< it found a way
+  double cell = 0.0;           ///< m, the grid's cell size
+  std::vector<Vec2> expanded;  ///< m, world: centres of the cells it expanded, in order
+  std::vector<Vec2> cells;     ///< m, world: centres of the cells of the way it found
+};
 
 class Detour {
  public:
@@ -48,6 +59,10 @@ class Detour {
     hint_ = pr.index;
     return pr;
   }
+  /// Records each search from the next on (on) or stops (off); never changes a search.
+  void set_recording(bool on);
+  /// The last search's record, null when not recording.
+  const RouterRecord* record() const { return recording_ ? &record_ : nullptr; }
   /// Forgets the detour and the blocked clock (a respawn; a new route: `new_route` also
   /// forgets the projection hint).
   void reset(bool new_route);
@@ -66,6 +81,9 @@ class Detour {
   double blocked_ahead_speed_ = 0.0;  // m/s of the car ahead at the last routing step
   bool active_ = false;
   int count_ = 0;
+  bool recording_ = false;
+  PlanTrace trace_;
+  RouterRecord record_;
 };
 
 }  // namespace racer

@@ -1,6 +1,6 @@
 #include "ai/driver.h"
 
-// Sections: set-up | the tick | sense | mistakes and reaction delay | the state
+// Sections: set-up | the tick | sense | mistakes and reaction delay | the state | the debug record
 
 #include <algorithm>
 #include <cmath>
@@ -37,6 +37,14 @@ void AiDriver::set_params(const AiParams& params, std::shared_ptr<const AiRoute>
   params_ = params;
 }
 
+void AiDriver::set_debug(bool on) {
+  debug_on_ = on;
+  dwa_.set_recording(on);
+  detour_.set_recording(on);
+  debug_.dwa = dwa_.record();
+  debug_.router = detour_.record();
+}
+
 void AiDriver::respawned() {
   recovery_.respawned();
   detour_.reset(false);
@@ -65,6 +73,7 @@ Controls AiDriver::tick(const DriverView& v) {
   if (recovery_.mode() != Recovery::None) {
     const Controls c = delayed(recovery_.drive(v, line, me_));
     publish();
+    if (debug_on_) record(v, true);
     return c;
   }
   // ~60 Hz: the traffic picture -> racecraft's line -> DWA guarding it.
@@ -88,6 +97,7 @@ Controls AiDriver::tick(const DriverView& v) {
     tracker_.track(v, {&road_, line_, me_, mistake && mistake_kind_ == 1, dwa_.output().active, last_steer_,
                        config_.tracking_hz},
                    detour_);
+    if (debug_on_) debug_.tracker_step = v.step;
   }
   // Every step: mistakes, the pedals (DWA's steer while it has the wheel), the filters, the
   // reaction delay; then the state copy.
@@ -102,6 +112,7 @@ Controls AiDriver::tick(const DriverView& v) {
                             track_, tracker_.geometry(), config_);
   c = delayed(c);
   publish();
+  if (debug_on_) record(v, false);
   return c;
 }
 
@@ -183,6 +194,19 @@ void AiDriver::publish() {
   st.let_bys_done = n.let_bys_done;
   st.give_ways = n.give_ways;
   st.letting_by = line_.letting_by;
+}
+
+// ---------------------------------------------------------------- the debug record
+
+void AiDriver::record(const DriverView& v, bool recovering) {
+  DriverDebug& d = debug_;
+  d.step = v.step;
+  d.recovering = recovering;
+  d.line = line_;
+  d.target_speed = target_speed_;
+  d.lookahead = tracker_.target();
+  d.detour = detour_.active();
+  d.detour_path = detour_.active() ? &detour_.path() : nullptr;
 }
 
 }  // namespace racer

@@ -20,6 +20,7 @@
 // reverse out with opposite lock, stop, re-aim, drive on; no progress for 8 s -> ask the
 // race for a respawn (wants_respawn()).
 //
+// Debug record (driver_debug.h): only while set_debug(true), filled at the end of each tick.
 // Pure and deterministic: randomness (mistakes, defences, let-bys) only from the seeded AiRng.
 #include <cstdint>
 #include <deque>
@@ -28,6 +29,7 @@
 #include "ai/ai_params.h"
 #include "ai/detour.h"
 #include "ai/driver_config.h"
+#include "ai/driver_debug.h"
 #include "ai/driver_road.h"
 #include "ai/driver_view.h"
 #include "ai/dwa_guard.h"
@@ -103,6 +105,14 @@ class AiDriver {
   /// params as now change nothing; deterministic.
   void set_params(const AiParams& params, std::shared_ptr<const AiRoute> route = nullptr);
 
+  /// Records what every step uses for the debug overlays (on) or stops (off); recording
+  /// never changes the controls.
+  void set_debug(bool on);
+  /// The last step's record (driver_debug.h), null when not recording.
+  const DriverDebug* debug() const { return debug_on_ ? &debug_ : nullptr; }
+  /// The road the driver plans on: its route and its speed profiles on the line and the lanes.
+  const DriverRoad& road() const { return road_; }
+
   const DriverState& state() const { return state_; }
   const AiParams& params() const { return params_; }
   const AiRoute& route() const { return *road_.route; }
@@ -116,6 +126,7 @@ class AiDriver {
   void make_mistakes(const DriverView& v);
   Controls delayed(const Controls& c);
   void publish();
+  void record(const DriverView& v, bool recovering);
 
   const Track& track_;
   AiParams params_;
@@ -150,6 +161,8 @@ class AiDriver {
   std::deque<Controls> pipeline_;
 
   DriverState state_;
+  bool debug_on_ = false;
+  DriverDebug debug_;
 };
 
 }  // namespace racer

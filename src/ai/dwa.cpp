@@ -345,6 +345,12 @@ DwaDecision DwaPlanner::decide(const DwaInput& in) {
     return a.bound != b.bound ? a.bound < b.bound : a.index > b.index;
   };
   std::make_heap(candidates_.begin(), candidates_.end(), later);
+  if (in.trace != nullptr) {  // every sample starts as pruned at its bound; the search overwrites those it traces
+    in.trace->rows = nv, in.trace->columns = nw;
+    in.trace->samples.assign(candidates_.size(), {});
+    for (const Candidate& c : candidates_)
+      in.trace->samples[static_cast<std::size_t>(c.index)] = {v_of(c.index / nw), w_of(c.index % nw), c.bound, kInf, false};
+  }
   fallback_hits_.assign(static_cast<std::size_t>(nw), kInf);
   double best = -kInf;
   int best_index = -1;
@@ -360,11 +366,13 @@ DwaDecision DwaPlanner::decide(const DwaInput& in) {
     const Trace tr = trace_arc(arc, near_, radius, P.clearance_cap, gap_time, i == 0, walls);
     if (std::isfinite(tr.hit_time)) {
       if (i == 0) fallback_hits_[static_cast<std::size_t>(j)] = tr.hit_time;
+      if (in.trace != nullptr) in.trace->samples[static_cast<std::size_t>(c.index)] = {v, w, -1.0, tr.hit_time, true};
       continue;
     }
     ++out.admissible_count;
     const double clearance = tr.gap / P.clearance_cap;
     const double score = wh * c.heading + wc * clearance + ws * c.speed + wa * c.push + wside * c.side;
+    if (in.trace != nullptr) in.trace->samples[static_cast<std::size_t>(c.index)] = {v, w, score, kInf, true};
     if (score > best || (score == best && c.index < best_index)) {
       best = score;
       best_index = c.index;
@@ -373,6 +381,18 @@ DwaDecision DwaPlanner::decide(const DwaInput& in) {
       out.v_index = i;
       out.w_index = j;
       out.gap = tr.gap;
+    }
+  }
+  if (in.trace != nullptr) {  // display only: score the pruned samples too (the choice is made)
+    for (const Candidate& c : candidates_) {
+      DwaSampleTrace& t = in.trace->samples[static_cast<std::size_t>(c.index)];
+      if (t.traced) continue;
+      make_arc(s, t.v, t.omega, T, column(c.index % nw), arc);
+      const Trace tr = trace_arc(arc, near_, radius, P.clearance_cap, t.v > 1e-9 ? P.clearance_length / t.v : T, true, walls);
+      t.hit_time = tr.hit_time;
+      t.score = std::isfinite(tr.hit_time)
+                    ? -1.0
+                    : wh * c.heading + wc * tr.gap / P.clearance_cap + ws * c.speed + wa * c.push + wside * c.side;
     }
   }
   // Least bad among the hardest-braking row (only used when nothing is admissible, and then

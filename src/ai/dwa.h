@@ -106,6 +106,25 @@ struct DwaState {
   double omega = 0;    ///< rad/s
 };
 
+/// One sample of a recorded decision (DwaInput::trace): its (v, omega) and how it fared.
+struct DwaSampleTrace {
+  double v = 0.0;          ///< m/s
+  double omega = 0.0;      ///< rad/s
+  double score = 0.0;      ///< its score (clear), -1 (colliding)
+  double hit_time = 0.0;   ///< s of its first contact (colliding), infinity (clear)
+  /// Traced by the search; false: pruned (its bound could not beat the best), traced and
+  /// scored after the choice for display only.
+  bool traced = false;
+  bool colliding() const { return hit_time < std::numeric_limits<double>::infinity(); }
+};
+
+/// What one decision did with every sample, for the debug overlays: filled only when asked
+/// (DwaInput::trace), and recording never changes the decision.
+struct DwaTrace {
+  std::vector<DwaSampleTrace> samples;  ///< row-major: index = v_index * columns + w_index
+  int rows = 0, columns = 0;            ///< v samples, omega samples
+};
+
 /// One decision's input. Spans and the callback are only read during decide().
 struct DwaInput {
   DwaState state;
@@ -122,6 +141,8 @@ struct DwaInput {
   /// a cell (what the AI driver's walls callback returned, without a call per lookup).
   /// Takes the place of `walls` when set; only read during decide().
   const CostGrid* wall_grid = nullptr;
+  /// Optional: where the decision records every sample (cleared first); nullptr: nothing.
+  DwaTrace* trace = nullptr;
 };
 
 /// The reachable (v, omega) box of one decision.

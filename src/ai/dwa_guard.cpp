@@ -60,6 +60,7 @@ const DwaOutput& DwaGuard::decide(const DriverView& v, const DwaGuardInput& in, 
   out_.active = false;
   out_.admissible = true;
   out_.steering = false;
+  if (recording_) record_.step = v.step, record_.ran = false;
   if (!config.use_dwa) return out_;
   const DriverRoad& road = *in.road;
   const Detour& detour = *in.detour;
@@ -97,6 +98,7 @@ const DwaOutput& DwaGuard::decide(const DriverView& v, const DwaGuardInput& in, 
   d_in.speed_limit = in.speed_limit;
   d_in.preferred_omega = speed * in.line_kappa;
   d_in.wall_grid = &track.cost_grid();
+  d_in.trace = recording_ ? &record_.trace : nullptr;
   const DwaDecision d = planner_.decide(d_in);
   out_.active = true;
   // DWA as a guard: while the arc the tracker steers for is clear of every car (and wall) over
@@ -115,6 +117,16 @@ const DwaOutput& DwaGuard::decide(const DriverView& v, const DwaGuardInput& in, 
   out_.full = d.admissible && d.v >= d.window.v_hi - 1e-6;
   const double delta = std::atan(d.omega * geometry.wheelbase / std::max(speed, 2.0));
   out_.steer = steer_input(delta, geometry);
+  if (recording_) {
+    record_.ran = true;
+    record_.steering = out_.steering;
+    record_.steer = out_.steer;
+    record_.state = d_in.state;
+    record_.horizon = planner_.params().horizon;
+    record_.decision = d;
+    record_.waypoints = waypoints_;
+    record_.obstacles = obstacles_;
+  }
   return out_;
 }
 

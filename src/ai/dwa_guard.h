@@ -8,6 +8,7 @@
 // planner and its last decision.
 //
 // Deterministic; SI units.
+#include <cstdint>
 #include <vector>
 
 #include "ai/ai_params.h"
@@ -34,6 +35,21 @@ struct DwaOutput {
   double steer = 0.0;       ///< [-1, 1], its steer
 };
 
+/// DWA's last decision as recorded for the debug overlays (DwaGuard::set_recording): the
+/// planner's own input and its record of every sample, copied as the decision used them.
+struct DwaRecord {
+  std::int64_t step = -1;              ///< the fixed step of the last local tick (-1: none yet)
+  bool ran = false;                    ///< DWA decided at that tick (a car was near)
+  bool steering = false;               ///< its decision had the wheel (DwaOutput::steering)
+  double steer = 0.0;                  ///< [-1, 1], its steer (DwaOutput::steer)
+  DwaState state;                      ///< the car as DWA saw it
+  double horizon = 0.0;                ///< s, the length of every sample's arc
+  DwaDecision decision;                ///< what it chose
+  DwaTrace trace;                      ///< every sample and how it fared
+  std::vector<Vec2> waypoints;         ///< m, the line it steered towards
+  std::vector<DwaObstacle> obstacles;  ///< what it planned against (cars predicted from their velocities)
+};
+
 struct DwaGuardInput {
   const DriverRoad* road = nullptr;         ///< never null
   const TrafficPicture* traffic = nullptr;  ///< never null
@@ -53,6 +69,10 @@ class DwaGuard {
   const DwaOutput& decide(const DriverView& v, const DwaGuardInput& in, const Track& track,
                           const SteeringGeometry& geometry, const DriverConfig& config);
   const DwaOutput& output() const { return out_; }
+  /// Records each decision from the next on (on) or stops (off); never changes a decision.
+  void set_recording(bool on) { recording_ = on; }
+  /// The last decision's record, null when not recording.
+  const DwaRecord* record() const { return recording_ ? &record_ : nullptr; }
   /// Forgets the planner's memory (a respawn).
   void reset() { planner_.reset(); }
 
@@ -65,6 +85,8 @@ class DwaGuard {
   std::vector<DwaObstacle> obstacles_;
   double hold_ = 0.0;  // s DWA keeps the wheel
   DwaOutput out_;
+  bool recording_ = false;
+  DwaRecord record_;
 };
 
 }  // namespace racer

@@ -48,6 +48,7 @@ void LineTracker::track(const DriverView& v, const TrackingInput& in, Detour& de
     const PathProjection dp = detour.project(rear);
     const SteerCommand dc = pure_pursuit(pursuit_, geometry_, ts, detour.path(), dp);
     steer_ = dc.steer;
+    target_ = dc.target;
     line_kappa_ = std::tan(std::clamp(dc.road_wheel_angle, -geometry_.max_angle, geometry_.max_angle)) / geometry_.wheelbase;
     return;
   }
@@ -64,6 +65,7 @@ void LineTracker::track(const DriverView& v, const TrackingInput& in, Detour& de
   if (in.wide_mistake) offset += 0.8;  // a wide line
   offset = std::clamp(offset, -road.room(at.s, -1), road.room(at.s, +1));
   const Vec2 target = at.position + at.normal * offset;
+  target_ = target;
   const Vec2 d = target - rear;
   const double dist = std::max(0.5, length(d));
   const double eta = wrap_angle(std::atan2(d.y, d.x) - v.self.heading);

@@ -39,6 +39,7 @@ class LineTracker {
   double steer() const { return steer_; }            ///< [-1, 1], what tracking asks for
   double line_kappa() const { return line_kappa_; }  ///< 1/m, the curvature it steers for
   double arc_speed() const { return arc_speed_; }    ///< m/s at which a wide car's arc back is within the grip (1e9: not wide)
+  Vec2 target() const { return target_; }            ///< m, world: the point it steered for at its last tick (Pure Pursuit's lookahead)
   const SteeringGeometry& geometry() const { return geometry_; }
   /// Forgets the rear axle's projection hint (a respawn, a new route).
   void forget_hint() { rear_hint_ = -1; }
@@ -55,6 +56,7 @@ class LineTracker {
   double steer_ = 0.0;           // [-1, 1]
   double line_kappa_ = 0.0;      // 1/m
   double arc_speed_ = 1e9;       // m/s
+  Vec2 target_;                  // m, the lookahead point of the last tick
   double last_track_offset_ = 0.0;  // m, the offset at the last tracking tick
   std::int64_t last_track_step_ = -1;
 };

@@ -81,6 +81,8 @@ FlowApp::FlowApp(FlowConfig config, Window& window)
     start_race(*config_.start_race);
     if (race_) prerun();
     if (race_ && config_.options.ai_panel) race_->toggle_ai_panel();
+    if (race_ && (config_.options.debug || config_.options.debug_grid))
+      race_->open_debug_overlays(config_.options.debug_grid);
   }
   if (config_.start_replay && config_.start_replay_assets) {
     race_ = RaceScreen::create_replay(*config_.start_replay, *config_.start_replay_assets, settings_);
@@ -303,6 +305,8 @@ void FlowApp::poll() {
   }
   if ((screen_ == Screen::Race || screen_ == Screen::Paused) && race_ && commands.toggle_ai_panel)
     race_->toggle_ai_panel();
+  if ((screen_ == Screen::Race || screen_ == Screen::Paused) && race_ && commands.toggle_overlays)
+    race_->toggle_overlays();
   if (commands.toggle_perf) show_perf_ = !show_perf_;
 }
 

@@ -89,6 +89,7 @@ class FlowApp {
 
   Screen screen() const { return screen_; }
   const RaceScreen* race() const { return race_.get(); }
+  RaceScreen* race() { return race_.get(); }
   const Settings& settings() const { return settings_; }
   const Records& records() const { return records_; }
   const std::vector<std::string>& messages() const { return messages_; }

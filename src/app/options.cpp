@@ -139,6 +139,12 @@ const std::vector<OptionSpec>& table() {
       {"autodrive", nullptr, "the AI drives your car (demo runs; default off)", flag(&Options::autodrive)},
       {"ai-panel", nullptr, "a race starts with the AI debug and tuning panel open (default off; F4 toggles)",
        flag(&Options::ai_panel)},
+      {"debug", nullptr,
+       "a race starts with the debug overlays panel open and the AI, tyre-force and contact overlays on "
+       "(default off; F7 toggles)",
+       flag(&Options::debug)},
+      {"debug-grid", nullptr, "as --debug, with the cost grid and distance field overlays on too (default off)",
+       flag(&Options::debug_grid)},
       {"grid-slot", "N", "your grid slot in a race, 1 = pole, 1..12 (default: the back of the grid)",
        [](Options& o, std::string_view v) -> std::string {
          int n = 0;
@@ -260,7 +266,7 @@ std::string usage(const char* program) {
       "Keys in a race (rebindable in Settings): arrows or WASD drive (automatic box: hold brake at\n"
       "a stop to reverse), Space handbrake, Q/E or PageDown/PageUp shift (manual box: through R,\n"
       "N, 1..n), M automatic/manual gearbox, F2 ABS on/off, F3 traction control on/off, R respawn\n"
-      "on the road (3 s held), F4 AI debug and tuning panel, Esc pause. Free drive (--screen drive): R back to the start,\n"
+      "on the road (3 s held), F4 AI debug and tuning panel, F7 debug overlays, Esc pause. Free drive (--screen drive): R back to the start,\n"
       "F5 reload the track and car files, F1 vehicle panel, Esc quit. Anywhere: F6 frame rate and frame time overlay.\n"
       "Gamepad: left stick steer, RT throttle, LT brake, X handbrake, A/B or shoulders shift,\n"
       "Y automatic/manual gearbox, Back respawn, Start pause.\n"

@@ -37,6 +37,8 @@ struct Options {
   int opponents = -1;                 ///< AI cars in a quick race, [0, 11]; < 0 = not given (5)
   bool autodrive = false;             ///< the AI drives the player's car
   bool ai_panel = false;              ///< a race starts with the AI panel open (F4 toggles it)
+  bool debug = false;                 ///< a race starts with the debug overlays panel open, its AI, tyre and contact overlays on (F7 toggles it)
+  bool debug_grid = false;            ///< a race starts with the cost grid and distance field overlays on too (implies debug)
   int grid_slot = -1;                 ///< player's grid slot, 0 = pole; < 0 = the back
   /// Screen to start on: "" (the menu, or a quick race with --track), "menu", "race",
   /// "results", or "drive" (free driving on the test ground or --track, the vehicle panel).

@@ -187,6 +187,7 @@ void RaceScreen::step(InputState& input) {
   in.respawn = pending_respawn_;
   pending_ = Controls{};
   pending_respawn_ = false;
+  update_debug_recording();
   race_->step(in);
   recording_.append(in);
   ++steps_;
@@ -349,6 +350,7 @@ void RaceScreen::render(SDL_Renderer* r, int width, int height, const UiFonts& f
   track_view_->draw_overhead(r, camera_);
   if (view.cars.size() > 1) draw_player_marker(r, camera_, view.cars[p], race_->world().car(p).spec(), view.time);
   if (ai_panel_.open && ai_panel_.show_line) draw_ai_line(r, view);
+  draw_debug_overlays(r, static_cast<int>(watched));
   // The minimap (SDL, under the ImGui HUD) in the bottom left corner.
   std::vector<MinimapCar> dots;
   for (std::size_t i = 0; i < view.cars.size(); ++i)
@@ -360,6 +362,42 @@ void RaceScreen::render(SDL_Renderer* r, int width, int height, const UiFonts& f
   if (!paused) draw_hud(fonts, view.cars[watched]);
   if (is_replay() && !paused) draw_replay_panel();
   if (!is_replay()) draw_ai_panel(*race_, ai_panel_, storage_.data_dir);
+  draw_overlay_panel(*race_, overlays_, static_cast<int>(watched));
+}
+
+// The drivers record what they use, and the world keeps the contact impulses, only while an
+// overlay shows them (recording changes no control: the state hash is the same).
+void RaceScreen::update_debug_recording() {
+  const bool record = overlays_.open && overlays_.on.any_ai();
+  if (record != drivers_recording_) race_->set_drivers_debug(record);
+  drivers_recording_ = record;
+  const bool keep = overlays_.open && overlays_.on.contacts;
+  if (keep != keeping_impulses_) race_->world().keep_impulses(keep);
+  keeping_impulses_ = keep;
+}
+
+// The Overlays panel's overlays (render/debug_overlays.h), over the cars and under the HUD.
+void RaceScreen::draw_debug_overlays(SDL_Renderer* r, int followed) {
+  if (!overlays_.open || !overlays_.on.any()) return;
+  const OverlaySwitches& on = overlays_.on;
+  grid_overlay_.draw(r, camera_, track_->cost_grid(), on.cost_grid, on.distance_field);
+  const World& world = race_->world();
+  if (on.wheel_forces)
+    for (std::size_t i = 0; i < world.car_count(); ++i) draw_wheel_forces(r, camera_, world.car(i));
+  if (on.contacts) {
+    std::vector<const Car*> cars;
+    for (std::size_t i = 0; i < world.car_count(); ++i) cars.push_back(&world.car(i));
+    draw_contacts(r, camera_, contacts_, world.last_impulses(), cars);
+  }
+  if (!on.any_ai()) return;
+  const int shown = overlay_panel_car(*race_, overlays_, followed);
+  for (int i = 0; i < static_cast<int>(race_->car_count()); ++i) {
+    const AiDriver* d = race_->driver(i);
+    if (d == nullptr || (i != shown && !on.all_cars)) continue;
+    OverlaySwitches these = on;
+    if (i != shown) these.racing_line = these.lanes = false;  // one car's lines are enough
+    draw_driver_overlays(r, camera_, *d, these, race_->world().dt());
+  }
 }
 
 // The AI panel's car: its racing line ahead (yellow), the line shifted by its overtaking

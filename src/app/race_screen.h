@@ -7,7 +7,8 @@
 //                 -> snapshots -> skid marks, particles, sparks -> time trial laps
 //   render(...)   the interpolated snapshot: ground, skid marks, particles, objects,
 //                 ghost, cars, sparks, then the HUD (start lights, messages, positions,
-//                 laps, speed) and, when open, the AI panel (F4) and its car's line
+//                 laps, speed) and, when open, the AI panel (F4) and its car's line, and the
+//                 debug overlays and their panel (F7)
 // Building one loads the track and car files; a file that does not load gives an error
 // (RaceScreen::create returns null and the message) and never a crash.
 #include <filesystem>
@@ -36,7 +37,9 @@
 #include "render/track_view.h"
 #include "sim/contact_points.h"
 #include "sim/snapshot.h"
+#include "render/debug_overlays.h"
 #include "ui/ai_panel.h"
+#include "ui/overlay_panel.h"
 #include "ui/imgui_layer.h"
 
 struct SDL_Renderer;
@@ -99,6 +102,17 @@ class RaceScreen {
   /// only in a race with AI cars (not in Time Trial, nor with no opponents); it always closes.
   void toggle_ai_panel() { ai_panel_.open = !ai_panel_.open && has_ai_cars() && !is_replay(); }
   bool ai_panel_open() const { return ai_panel_.open; }
+  /// F7: the Overlays debug window (ui/overlay_panel.h) on or off; the overlays it switches
+  /// on are drawn while it is open, and the AI drivers record what they use only then.
+  void toggle_overlays() { overlays_.open = !overlays_.open; }
+  /// `racer --debug`: the Overlays window open with debug_start_switches(), and with
+  /// `grid` (`--debug-grid`) the cost grid and distance field on too.
+  void open_debug_overlays(bool grid) {
+    overlays_.open = true;
+    overlays_.on = debug_start_switches();
+    overlays_.on.cost_grid = overlays_.on.distance_field = grid;
+  }
+  bool overlays_open() const { return overlays_.open; }
   /// An AI car besides the player's (whose autodrive is no opponent to tune).
   bool has_ai_cars() const;
 
@@ -135,6 +149,8 @@ class RaceScreen {
   void draw_ghost(SDL_Renderer* renderer) const;
   void draw_hud(const UiFonts& fonts, const CarSnapshot& view) const;
   void draw_ai_line(SDL_Renderer* renderer, const WorldSnapshot& view) const;
+  void draw_debug_overlays(SDL_Renderer* renderer, int followed);
+  void update_debug_recording();
 
   RacePlan plan_;
   std::shared_ptr<const Track> track_;
@@ -162,6 +178,10 @@ class RaceScreen {
   WorldSnapshot previous_, current_;
   std::vector<std::string> notices_;
   AiPanelState ai_panel_;              ///< the AI panel's own choices (open, car picked)
+  OverlayPanelState overlays_;         ///< the Overlays panel's own choices (open, switches, car)
+  GridOverlay grid_overlay_;           ///< the cost grid's texture (drawn when switched on)
+  bool drivers_recording_ = false;     ///< the AI drivers record their debug records (AI overlays shown)
+  bool keeping_impulses_ = false;      ///< the world keeps the contact impulses (contact overlay shown)
   AidSettings aids_;                   ///< the aid settings last applied (a change switches the car's)
   Controls pending_;                   ///< switch commands for the next step (only abs, tcs, automatic)
   bool pending_respawn_ = false;       ///< a respawn for the next step

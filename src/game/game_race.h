@@ -116,6 +116,9 @@ class GameRace {
   /// Gives the car's driver a new profile from the next step on (Race::set_driver_params).
   /// False for a car without a driver. The same params as the driver's change nothing.
   bool set_driver_params(int car, const AiParams& params) { return race_->set_driver_params(idx(car), params); }
+  /// Every AI driver records what it uses each step for the debug overlays, or stops
+  /// (Race::set_drivers_debug); changes no controls.
+  void set_drivers_debug(bool on) { race_->set_drivers_debug(on); }
   const RaceProgress& progress(int car) const { return race_->progress(idx(car)); }
   /// m, race distance (laps x length + distance into the lap; < 0 on the grid).
   double race_distance(int car) const { return race_->race_distance(idx(car)); }

@@ -57,6 +57,7 @@ void InputDevices::handle(const SDL_Event& e, InputState& input, AppCommands& co
         case SDL_SCANCODE_F4: commands.toggle_ai_panel = true; break;
         case SDL_SCANCODE_F5: commands.reload = true; break;
         case SDL_SCANCODE_F6: commands.toggle_perf = true; break;
+        case SDL_SCANCODE_F7: commands.toggle_overlays = true; break;
         case SDL_SCANCODE_M: commands.toggle_gearbox = true; break;
         case SDL_SCANCODE_E:
         case SDL_SCANCODE_PAGEUP: input.shift_up = true; break;

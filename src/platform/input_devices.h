@@ -31,6 +31,7 @@ struct AppCommands {
   bool reload = false;          ///< re-read the track and car files from disk
   bool toggle_ai_panel = false; ///< F4: the AI debug and tuning panel (races)
   bool toggle_perf = false;     ///< F6: the frame rate and frame time overlay
+  bool toggle_overlays = false; ///< F7: the debug overlays panel (races)
 };
 
 class InputDevices {

@@ -70,6 +70,11 @@ Race::Race(std::shared_ptr<const Track> track, std::vector<RaceEntry> entries, R
 
 Race::~Race() = default;
 
+void Race::set_drivers_debug(bool on) {
+  for (CarRun& c : cars_)
+    if (c.driver) c.driver->set_debug(on);
+}
+
 bool Race::set_driver_params(std::size_t i, const AiParams& params) {
   CarRun& c = cars_[i];
   if (!c.driver) return false;

@@ -137,6 +137,9 @@ class Race {
   /// Gives car i's driver a new profile from the next step on (AiDriver::set_params; a new
   /// line_margin plans, or reuses, the route for it). False for a car without a driver.
   bool set_driver_params(std::size_t i, const AiParams& params);
+  /// Every AI driver records what it uses each step (AiDriver::set_debug: the debug
+  /// overlays), or stops; changes no controls.
+  void set_drivers_debug(bool on);
   const RaceProgress& progress(std::size_t i) const { return cars_[i].progress; }
   /// The controls car i was given in the last step.
   const Controls& controls(std::size_t i) const { return controls_[i]; }

@@ -24,6 +24,13 @@ World::World(const SurfaceMap& ground, WorldConfig config)
   if (config_.damage != DamageMode::Off) contact_counter_->collect_impulses(&impulses_);
 }
 
+void World::keep_impulses(bool on) {
+  keep_impulses_ = on;
+  if (!on) last_impulses_.clear();
+  const bool collect = on || config_.damage != DamageMode::Off;
+  contact_counter_->collect_impulses(collect ? &impulses_ : nullptr);
+}
+
 World::~World() {
   physics_->SetContactListener(nullptr);
   cars_.clear();  // cars hold body pointers into physics_; drop them first
@@ -107,7 +114,9 @@ void World::step(std::span<const Controls> controls) {
   for (auto& car : cars_) car->step_drivetrain(dt_);
   for (auto& car : cars_) car->step_wheels(ground_, dt_);
   physics_->Step(static_cast<float>(dt_), config_.velocity_iterations, config_.position_iterations);
+  if (keep_impulses_) last_impulses_ = impulses_;
   apply_impacts();
+  if (config_.damage == DamageMode::Off) impulses_.clear();
   for (auto& car : cars_) car->step_suspension(dt_);
   ++steps_;
 }

@@ -69,6 +69,12 @@ class World {
   /// Repairs car i: no damage, no mechanical effect.
   void repair(std::size_t i);
 
+  /// Keeps each step's contact impulses for display (the debug overlays) from the next step
+  /// on, or stops; only reads what Box2D solved, so the state hash is the same either way.
+  void keep_impulses(bool on);
+  /// The last step's contact impulses (empty unless keep_impulses), in Box2D's solve order.
+  const std::vector<ContactImpulse>& last_impulses() const { return last_impulses_; }
+
   /// Hash over every car's full state (and the step count): equal runs give equal hashes.
   std::uint64_t state_hash() const;
   WorldSnapshot snapshot() const;
@@ -82,7 +88,9 @@ class World {
   std::vector<ContactCounts> contacts_;
   std::unique_ptr<ContactCounter> contact_counter_;
   std::vector<Damage> damage_;                 // per car
-  std::vector<ContactImpulse> impulses_;       // this step's, from PostSolve (damage on)
+  std::vector<ContactImpulse> impulses_;       // this step's, from PostSolve (damage on, or kept)
+  std::vector<ContactImpulse> last_impulses_;  // the last step's, kept for display
+  bool keep_impulses_ = false;
   void apply_impacts();
   b2Body* statics();
 

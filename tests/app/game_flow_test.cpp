@@ -282,6 +282,49 @@ TEST_F(GameFlowTest, F4OpensTheAiPanelAndAnUntouchedPanelChangesNothing) {
   EXPECT_EQ(with, without);
 }
 
+// F7 opens the debug overlays panel; with every overlay on (the AI drivers recording their
+// debug records, the world keeping its contact impulses) the race is the same as with none:
+// the same state hash, frame by frame, and F7 closes the panel again.
+TEST_F(GameFlowTest, F7OpensTheOverlaysAndDrawingThemChangesNothing) {
+  auto run = [this](bool with_overlays, std::vector<std::uint64_t>& hashes) {
+    make_app(/*autodrive=*/true);
+    tap(SDLK_RETURN);   // Quick Race
+    tap(SDLK_DOWN, 2);  // -> Opponents
+    tap(SDLK_LEFT, 3);  // 2 opponents
+    tap(SDLK_DOWN);
+    tap(SDLK_LEFT, 2);  // 1 lap
+    tap(SDLK_DOWN, 3);
+    tap(SDLK_RETURN);
+    frame();
+    ASSERT_EQ(app_->screen(), Screen::Race) << screen_name(app_->screen());
+    ASSERT_FALSE(app_->race()->overlays_open());
+    wait_for_lights_out();
+    tap(with_overlays ? SDLK_F7 : SDLK_F6);  // F6: the frame overlay, drawing only; the same frame count
+    ASSERT_EQ(app_->race()->overlays_open(), with_overlays) << "F7 toggles the overlays panel";
+    if (with_overlays) app_->race()->open_debug_overlays(/*grid=*/true);  // every overlay on
+    for (int i = 0; i < 20; ++i) {
+      frame();
+      hashes.push_back(app_->race()->race().world().state_hash());
+    }
+    if (with_overlays) {
+      const AiDriver* d = app_->race()->race().driver(app_->race()->race().player());
+      ASSERT_NE(d, nullptr) << "the autodriven player has a driver";
+      ASSERT_NE(d->debug(), nullptr) << "its driver records while the AI overlays are on";
+      EXPECT_GE(d->debug()->step, 0);
+      shot("overlays");
+      tap(SDLK_F7);
+      EXPECT_FALSE(app_->race()->overlays_open());
+      for (int i = 0; i < 3; ++i) frame();
+      EXPECT_EQ(d->debug(), nullptr) << "no recording once the panel is closed";
+    }
+    app_.reset();
+  };
+  std::vector<std::uint64_t> without, with;
+  ASSERT_NO_FATAL_FAILURE(run(false, without));
+  ASSERT_NO_FATAL_FAILURE(run(true, with));
+  EXPECT_EQ(with, without);
+}
+
 // F6 shows the frame overlay anywhere; every frame is counted and a race's frames are split
 // into physics, AI, rendering and UI time (--frame-stats and the overlay read these).
 TEST_F(GameFlowTest, F6ShowsTheFrameOverlayAndARaceFrameIsTimedByPart) {
