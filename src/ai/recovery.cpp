@@ -11,7 +11,7 @@ namespace {
 
 constexpr double kLaunchAccel = 0.15;     // m/s^2 forwards: a car gaining speed this fast is pulling away, not stuck
 constexpr double kLaunchSmoothing = 0.3;  // s over which that acceleration is averaged
-constexpr double kBoxedHold = 0.25;       // s at a standstill without progress before a boxed-in car plans its way out
+constexpr double kBoxedHold = 0.1;        // s at a standstill without progress before a boxed-in car plans its way out
 constexpr double kStandstill = 0.3;       // m/s: under this a car is at a standstill
 
 // rad from our heading to a point on the line ahead (further ahead the further off it we are).

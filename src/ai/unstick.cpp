@@ -36,6 +36,8 @@ constexpr double kFullBrake = 8.0;        // m/s^2 the brake input is scaled to 
 constexpr double kPedalLag = 0.1;         // s: the driver's pedal delay and the brakes' build-up, looked ahead by
 constexpr double kCuspShort = 0.1;        // m short of a cusp where the stop is aimed
 constexpr double kCuspReached = 0.25;     // m from a cusp that counts as there
+constexpr double kCuspNear = 0.4;         // m from a cusp that counts as there at under kShiftSpeed (the full stop rolls ~0.1 m)
+constexpr double kCreepPace = 0.6;        // m/s: slower than this short of a cusp, the stop is not braked but crept on to
 constexpr double kShiftSpeed = 1.0;       // m/s: the gear change is asked for below this (the box takes it below 1.5)
 constexpr double kHandOverHeading = 0.35; // rad: driving forwards this close to the goal's heading ...
 constexpr double kHandOverOnRoad = 0.6;   // rad: ... or this close with the whole car on the road, under way ...
@@ -54,7 +56,8 @@ constexpr double kOffRoadCost = 2.0;      // plan's extra cost per m with both a
 constexpr double kBoxedReach = 1.0;       // m forwards every arc must be blocked within for the car to be boxed in
 constexpr double kBoxedStep = 0.25;       // m between the poses checked on them
 constexpr double kBoxedCarSpeed = 0.3;    // m/s: only cars slower than this box a car in
-constexpr double kClearAhead = 8.0;       // m straight ahead that must be free for the hand-over
+constexpr double kClearAhead = 8.0;       // m ahead (turning onto the goal's heading) that must be free for the hand-over
+constexpr double kClearStep = 0.5;        // m between the poses checked on it
 constexpr int kPlanBudget = 40;           // nodes the search expands a step (a step's planning well under 4 ms)
 
 // Whether the car's rectangle, `widen` m wider each side, with its CG at `cg` and `heading`
@@ -325,12 +328,17 @@ void Unstick::follow_plan() {
 
 // ---------------------------------------------------------------- following
 
-// The footprint free (no overlap allowed) driving straight on for kClearAhead m.
-bool Unstick::clear_ahead(Vec2 rear, double heading) const {
-  const Vec2 f = from_angle(heading);
-  for (double d = 1.0; d <= kClearAhead; d += 1.0) {
-    const Vec2 q = rear + f * d;
-    if (!footprint_.deficit(q.x, q.y, heading).free()) return false;
+// The footprint free (no overlap allowed) for kClearAhead m from the rear axle at `rear`
+// with `heading`, turning onto `aim` (rad) no tighter than the planned radius and then
+// straight on: the way the driver's own layers take onto the road's direction once handed
+// the car (a car still turning along a wall it backed off is not asked for room straight
+// ahead into it).
+bool Unstick::clear_ahead(Vec2 rear, double heading, double aim) const {
+  const double most = 1.0 / planning_radius();  // 1/m
+  HybridPose p{rear, heading};
+  for (double d = kClearStep; d <= kClearAhead + 1e-9; d += kClearStep) {
+    p = arc_pose(p, std::clamp(wrap_angle(aim - p.heading) / kClearStep, -most, most), kClearStep);
+    if (!footprint_.deficit(p.position.x, p.position.y, p.heading).free()) return false;
   }
   return true;
 }
@@ -426,7 +434,7 @@ Controls Unstick::drive(const DriverView& v, const Path& line, double s) {
                      (off_goal < kHandOverHeading ||
                       (off_goal < kHandOverOnRoad && u > kHandOverSpeed &&
                        on_road(*v.track, v.self.position, v.self.heading, us_, 0.0))) &&
-                     clear_ahead(rear, v.self.heading);
+                     clear_ahead(rear, v.self.heading, path_.poses.back().heading);
   if (!segment_reverse_ && gear_ok && ((last && remaining < 1.0) || aimed)) {
     active_ = false;
     c.throttle = 0.5;
@@ -439,13 +447,20 @@ Controls Unstick::drive(const DriverView& v, const Path& line, double s) {
   }
   // A segment that ends at a cusp (or backing up at the path's end): brake at the rate that
   // stops kCuspShort short of it (v = sqrt(2 a d), d less what the pedal delay drives),
-  // once that rate reaches kStopDecel; at rest (or there), the next segment.
+  // once that rate reaches kStopDecel, the rate worked out again each step and no pedal
+  // floor (the brakes bite harder than the pedal's scale at low speed: a stop held on one
+  // pedal comes to rest short of the cusp, and the next arc starts that much nearer what it
+  // turns round). There (or at a crawl within kCuspNear of it), the next segment; short of
+  // it at a crawl, it drives on at the pace that still stops there.
   const bool stops = !last || segment_reverse_;
+  double cusp_pace = kInf;  // m/s: the speed that still stops at the cusp at kStopDecel
   if (stops) {
     const double d = remaining - kCuspShort - std::max(0.0, u) * kPedalLag;
     const double need = u > 0.0 ? square(u) / (2.0 * std::max(0.05, d)) : 0.0;  // m/s^2
+    cusp_pace = std::sqrt(2.0 * kStopDecel * std::max(0.0, d));
     if (d <= 0.0 || need >= kStopDecel) stopping_ = true;
-    if (stopping_ && (remaining < kCuspReached || std::abs(u) < kShiftSpeed)) {
+    const bool there = remaining < kCuspReached || (std::abs(u) < kShiftSpeed && remaining < kCuspNear);
+    if (stopping_ && there) {
       c.brake = 1.0;
       if (!last) {
         start_segment(segment_end_);  // the next segment's gear, asked for as the car comes to rest
@@ -455,16 +470,17 @@ Controls Unstick::drive(const DriverView& v, const Path& line, double s) {
       }
       return c;
     }
-    if (stopping_) {
-      c.brake = std::clamp(need / kFullBrake, 0.2, 1.0);
+    if (stopping_ && u > kCreepPace) {
+      c.brake = std::clamp(need / kFullBrake, 0.0, 1.0);
       return c;
     }
+    stopping_ = false;  // short of the cusp at a crawl: on to it
   }
   if (u < -0.3) {  // still rolling the other way from the last segment: stop first
     c.brake = 1.0;
     return c;
   }
-  const double pace = pace_at(pr.s + std::max(0.0, u) * kPedalLag);
+  const double pace = std::min(pace_at(pr.s + std::max(0.0, u) * kPedalLag), std::max(kCreepPace, cusp_pace));
   if (u < pace) c.throttle = std::clamp(0.3 + 0.4 * (pace - u), 0.0, 1.0);
   if (u > pace + 0.3) c.brake = std::clamp(0.3 * (u - pace), 0.0, 1.0);
   return c;

@@ -119,7 +119,7 @@ class Unstick {
   void search_step();
   void follow_plan();
   void start_segment(std::size_t from);
-  bool clear_ahead(Vec2 rear, double heading) const;
+  bool clear_ahead(Vec2 rear, double heading, double aim) const;
   /// m/s: the segment's speed limit at s (m along it) from its arcs and its top speed (not
   /// the stop at its end: drive() brakes for that).
   double pace_at(double s) const;
