@@ -184,6 +184,7 @@ class SplitMu final : public SurfaceMap {
 double rear_spin_ratio_after_launch(bool tcs) {
   CarSpec spec = car("sedan");
   spec.assists.tcs = tcs;
+  spec.gearbox.launch_control = false;  // it would hold the ice wheel in first as traction control does
   const SplitMu ground;
   World world(ground, {kRate});
   world.add_car(spec, {0.0, 0.0}, 0.0);
