@@ -22,14 +22,14 @@ CarSpec with_tcs(CarSpec spec, bool on) {
   return spec;
 }
 
-class EveryCar : public ::testing::TestWithParam<std::string> {};
-INSTANTIATE_TEST_SUITE_P(Cars, EveryCar, ::testing::Values("hatchback", "sedan", "racer"));
+class EachCar : public ::testing::TestWithParam<std::string> {};
+INSTANTIATE_TEST_SUITE_P(Cars, EachCar, ::testing::Values("hatchback", "sedan", "racer"));
 
 // With traction control off the driven wheels spin at a full-throttle launch. The box must
 // not take that spin for speed: every shift is up by one gear (no 1-2-1 hunting), and only
 // once the road speed turns the engine near the shift point. Checked with launch control off,
 // so the wheels really spin.
-TEST_P(EveryCar, WithoutTractionControlTheBoxDoesNotFollowWheelspin) {
+TEST_P(EachCar, WithoutTractionControlTheBoxDoesNotFollowWheelspin) {
   CarSpec spec = with_tcs(car(GetParam()), false);
   spec.gearbox.launch_control = false;
   const AccelResult r = run_accel(spec, 240.0, 40.0);
@@ -47,7 +47,7 @@ TEST_P(EveryCar, WithoutTractionControlTheBoxDoesNotFollowWheelspin) {
 
 // Real cars are no slower with traction control off; the shipped cars' launch control holds
 // first gear's wheelspin as traction control would, and nothing spins after first.
-TEST_P(EveryCar, TractionControlOffIsNotSlowerToHundred) {
+TEST_P(EachCar, TractionControlOffIsNotSlowerToHundred) {
   const CarSpec spec = car(GetParam());
   const AccelResult on = run_accel(with_tcs(spec, true), 240.0, 20.0);
   const AccelResult off = run_accel(with_tcs(spec, false), 240.0, 20.0);
@@ -88,7 +88,7 @@ TEST(Car, LaunchRpmHoldsTheEngineUntilTheWheelsCatchUp) {
 
 // 0-100 km/h within 1% between 60, 120 and 240 Hz (issue 36's bound), traction control on
 // and off, for every shipped car and for each of them with a 0.05 s dual-clutch shift.
-TEST_P(EveryCar, HundredTimeDoesNotDependOnTheStepRate) {
+TEST_P(EachCar, HundredTimeDoesNotDependOnTheStepRate) {
   for (double shift_s : {0.0, 0.05}) {
     CarSpec spec = car(GetParam());
     if (shift_s > 0.0) spec.gearbox.clutch_recover_s = shift_s;

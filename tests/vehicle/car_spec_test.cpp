@@ -149,7 +149,7 @@ TEST(CarSpec, ShiftPointInsideTheLimitersFadeBandIsRejected) {
   const Result<CarSpec> inside = parse("6800", "6900");
   ASSERT_FALSE(inside.ok());
   EXPECT_EQ(inside.error_text(),
-            R"(x.json:3:70: "shift_up_rpm" (6800) must be at least 150 rpm below the engine's "max_rpm" (6900), )"
+            R"(x.json:3:55: "shift_up_rpm" (6800) must be at least 150 rpm below the engine's "max_rpm" (6900), )"
             R"(where the rev limiter starts to fade the torque out)");
   EXPECT_FALSE(parse("6851", "7000").ok());  // 149 rpm below
   EXPECT_TRUE(parse("6850", "7000").ok()) << parse("6850", "7000").error_text();  // the band's edge
