@@ -1,9 +1,10 @@
 // vehicle-lab: runs one scripted manoeuvre on a car, headless, and prints one JSON object.
 //   vehicle-lab --car FILE --test rest|accel|brake|skidpad|yaw|timestep [--rate HZ]
-//               [--abs on|off] [--radius M] [--speed MPS] [--steer FRACTION]
+//               [--abs on|off] [--tcs on|off] [--radius M] [--speed MPS] [--steer FRACTION]
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <optional>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -23,17 +24,21 @@ Runs one scripted manoeuvre headless and prints one JSON object.
 
 tests:
   rest      parked 10 s, brakes off, idling in neutral: drift_m, yaw_deg, max_speed_mps
-  accel     full throttle from standstill, automatic: t_0_100_s, t_0_200_s, top_speed_kmh, shifts
-  brake     full brake from 100 km/h, straight: distance_m, time_s   (--abs on|off)
+  accel     full throttle from standstill, automatic: t_0_60mph_s, t_0_100_s, t_0_200_s,
+            quarter_mile_s, quarter_mile_trap_kmh, top_speed_kmh (the speed the car settles
+            at), shifts   (--tcs on|off)
+  brake     full brake from 100 km/h, straight: distance_m, time_s, and from 60 mph:
+            distance_60_0mph_m   (--abs on|off)
   skidpad   steady circle at the highest speed held: lateral_g, speed_mps   (--radius)
   yaw       fixed steer at fixed speed: yaw_rate_rps, understeer_gradient_deg_per_g   (--speed, --steer)
-  timestep  accel at 60, 120 and 240 Hz: top_speed_kmh and t_0_100_s per rate
+  timestep  accel at 60, 120 and 240 Hz: top_speed_kmh and t_0_100_s per rate   (--tcs on|off)
 
 options:
   --car FILE        car file (assets/cars/*.json)              required
   --test NAME       one of the tests above                      required
   --rate HZ         physics rate, 60..500                       default 240
   --abs on|off      brake test: anti-lock brakes                default on
+  --tcs on|off      accel and timestep: traction control        default: the car file's
   --radius M        skidpad radius, metres                      default 50
   --speed MPS       yaw test speed, m/s                         default 20
   --steer FRACTION  yaw test steer input, fraction of lock      default 0.05
@@ -59,8 +64,13 @@ ordered_json accel_json(const AccelResult& a) {
   ordered_json shifts = ordered_json::array();
   for (const ShiftRecord& s : a.shifts)
     shifts.push_back({{"t", s.t}, {"from", s.from}, {"to", s.to}, {"rpm_before", s.rpm_before}, {"rpm_after", s.rpm_after}});
-  return {{"t_0_100_s", optional_number(a.t_0_100_s)}, {"t_0_200_s", optional_number(a.t_0_200_s)},
-          {"top_speed_kmh", a.top_speed_kmh}, {"shifts", shifts}};
+  return {{"t_0_60mph_s", optional_number(a.t_0_60mph_s)},
+          {"t_0_100_s", optional_number(a.t_0_100_s)},
+          {"t_0_200_s", optional_number(a.t_0_200_s)},
+          {"quarter_mile_s", optional_number(a.quarter_mile_s)},
+          {"quarter_mile_trap_kmh", optional_number(a.quarter_mile_trap_kmh)},
+          {"top_speed_kmh", a.top_speed_kmh},
+          {"shifts", shifts}};
 }
 
 }  // namespace
@@ -69,6 +79,7 @@ int main(int argc, char** argv) {
   std::string car_path, test;
   double rate = FixedStep::kDefaultRate, radius = 50.0, speed = 20.0, steer = 0.05;
   bool abs = true;
+  std::optional<bool> tcs;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--help" || arg == "-h") {
@@ -86,13 +97,17 @@ int main(int argc, char** argv) {
     else if (arg == "--abs") {
       if (value != "on" && value != "off") fail("--abs must be on or off, got \"" + value + "\"");
       abs = value == "on";
+    } else if (arg == "--tcs") {
+      if (value != "on" && value != "off") fail("--tcs must be on or off, got \"" + value + "\"");
+      tcs = value == "on";
     } else fail("unknown option " + arg + " (see --help)");
   }
   if (car_path.empty() || test.empty()) fail("--car and --test are required (see --help)");
 
   const Result<CarSpec> loaded = load_car_spec(car_path);
   if (!loaded) fail(loaded.error_text(), 1);
-  const CarSpec& spec = loaded.value();
+  CarSpec spec = loaded.value();
+  if (tcs) spec.assists.tcs = *tcs;
 
   // mu_peak as the car sees it: the tyre's peak on asphalt at the mean static wheel load.
   const UniformSurface ground(Surface::Asphalt);
@@ -105,10 +120,13 @@ int main(int argc, char** argv) {
     const RestResult r = run_rest(spec, rate);
     out.update({{"drift_m", r.drift_m}, {"yaw_deg", r.yaw_deg}, {"max_speed_mps", r.max_speed_mps}});
   } else if (test == "accel") {
+    out["tcs"] = spec.assists.tcs;
     out.update(accel_json(run_accel(spec, rate)));
   } else if (test == "brake") {
     const BrakeResult r = run_brake(spec, rate, abs);
-    out.update({{"abs", abs}, {"distance_m", r.distance_m}, {"time_s", r.time_s}});
+    const BrakeResult from_60mph = run_brake(spec, rate, abs, k60MphKmh);
+    out.update({{"abs", abs}, {"distance_m", r.distance_m}, {"time_s", r.time_s},
+                {"distance_60_0mph_m", from_60mph.distance_m}});
   } else if (test == "skidpad") {
     const SkidpadResult r = run_skidpad(spec, rate, radius);
     out.update({{"radius_m", radius}, {"lateral_g", r.lateral_g}, {"speed_mps", r.speed_mps}});
@@ -125,6 +143,7 @@ int main(int argc, char** argv) {
       t100[key] = optional_number(a.t_0_100_s);
     }
     out["rate_hz"] = 240.0;  // the reference rate the others are compared with
+    out["tcs"] = spec.assists.tcs;
     out.update({{"rates_hz", {60, 120, 240}}, {"top_speed_kmh", top}, {"t_0_100_s", t100}});
   } else {
     fail("unknown test \"" + test + "\" (rest, accel, brake, skidpad, yaw, timestep)");

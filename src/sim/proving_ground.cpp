@@ -118,15 +118,31 @@ AccelResult run_accel(const CarSpec& spec, double rate_hz, double max_time_s) {
   AccelResult r;
   double rpm_prev = car.drivetrain().state().rpm, omega_prev = 0.0;
   bool waiting_clutch = false;
-  double best = 0.0, best_at = 0.0;
+  // Speed once a second: the top speed is settled when the last window's gain is tiny.
+  std::vector<double> per_second{0.0};
+  const long steps_per_second = std::lround(rate_hz);
+  long steps = 0;
+  double kmh_before = 0.0, x_before = 0.0;
+  // The time a figure crossed `mark` within the last step (linear between its two ends), so
+  // the times do not move by a step's length with the step rate.
+  const auto crossing = [&](std::optional<double>& t, double before, double now, double mark) {
+    if (!t && now >= mark) t = world.time() - world.dt() * (now - mark) / (now - before);
+  };
   while (world.time() < max_time_s) {
     step(world, c);
+    ++steps;
     const DrivetrainState& d = car.drivetrain().state();
-    const double kmh = mps_to_kmh(car.forward_speed());
-    if (!r.t_0_100_s && kmh >= 100.0) r.t_0_100_s = world.time();
-    if (!r.t_0_200_s && kmh >= 200.0) r.t_0_200_s = world.time();
+    const double kmh = mps_to_kmh(car.forward_speed()), x = car.position().x;
+    crossing(r.t_0_60mph_s, kmh_before, kmh, k60MphKmh);
+    crossing(r.t_0_100_s, kmh_before, kmh, 100.0);
+    crossing(r.t_0_200_s, kmh_before, kmh, 200.0);
+    if (!r.quarter_mile_s && x >= kQuarterMileM) r.quarter_mile_trap_kmh = lerp(kmh_before, kmh, (kQuarterMileM - x_before) / (x - x_before));
+    crossing(r.quarter_mile_s, x_before, x, kQuarterMileM);
+    kmh_before = kmh;
+    x_before = x;
     if (d.shifted_this_step) {
-      r.shifts.push_back({world.time(), d.last_shift_from, d.last_shift_to, rpm_prev, 0.0, omega_prev, 0.0});
+      r.shifts.push_back(
+          {world.time(), d.last_shift_from, d.last_shift_to, rpm_prev, 0.0, omega_prev, 0.0, car.forward_speed()});
       waiting_clutch = true;
     } else if (waiting_clutch && d.engagement >= 1.0) {
       r.shifts.back().rpm_after = d.rpm;
@@ -135,12 +151,13 @@ AccelResult run_accel(const CarSpec& spec, double rate_hz, double max_time_s) {
     }
     rpm_prev = d.rpm;
     omega_prev = driven_omega(car);
-    if (kmh > best + 0.05) {
-      best = kmh;
-      best_at = world.time();
-    }
     r.top_speed_kmh = std::max(r.top_speed_kmh, kmh);
-    if (world.time() - best_at > 5.0) break;  // no longer gaining: top speed reached
+    if (steps % steps_per_second != 0) continue;
+    per_second.push_back(car.forward_speed());
+    const auto window = static_cast<std::size_t>(kSettleWindowS);
+    if (per_second.size() > window &&
+        per_second.back() - per_second[per_second.size() - 1 - window] < kSettledAccel * kSettleWindowS)
+      break;  // no longer gaining: settled at the top speed
   }
   return r;
 }

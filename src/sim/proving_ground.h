@@ -23,12 +23,16 @@ struct ShiftRecord {
   double rpm_before = 0.0;     ///< engine rpm the step before the shift
   double rpm_after = 0.0;      ///< engine rpm when the clutch is fully back in
   double wheel_omega_before = 0.0, wheel_omega_after = 0.0;  ///< driven wheels' mean spin, rad/s
+  double speed_mps = 0.0;      ///< the car's speed at the shift
 };
 
 struct AccelResult {
   std::optional<double> t_0_100_s;  ///< null if not reached
   std::optional<double> t_0_200_s;
-  double top_speed_kmh = 0.0;
+  std::optional<double> t_0_60mph_s;  ///< 0-60 mph (96.56 km/h)
+  std::optional<double> quarter_mile_s;        ///< time to 402.336 m from a standstill
+  std::optional<double> quarter_mile_trap_kmh;  ///< speed as the car crosses the quarter mile
+  double top_speed_kmh = 0.0;       ///< the speed the car settles at (acceleration ~0)
   std::vector<ShiftRecord> shifts;
 };
 
@@ -58,8 +62,17 @@ struct BrakeTransferResult {
 
 /// Parked 10 s, brakes released, engine idling in neutral.
 RestResult run_rest(const CarSpec& spec, double rate_hz);
-/// Full throttle from standstill with the automatic gearbox, up to `max_time_s`.
-AccelResult run_accel(const CarSpec& spec, double rate_hz, double max_time_s = 60.0);
+/// Full throttle from standstill with the automatic gearbox until the car settles at its
+/// top speed (its speed gains less than kSettledAccel over kSettleWindowS), or `max_time_s`.
+AccelResult run_accel(const CarSpec& spec, double rate_hz, double max_time_s = 600.0);
+/// run_accel's top speed: settled when the speed gained over this window, s, ...
+inline constexpr double kSettleWindowS = 5.0;
+/// ... is below this acceleration, m/s^2 (about 0.1 km/h short of the asymptote for a
+/// road car, whose speed closes in on it with a time constant of 30-60 s).
+inline constexpr double kSettledAccel = 0.002;
+/// A quarter mile, m; 60 mph, km/h.
+inline constexpr double kQuarterMileM = 402.336;
+inline constexpr double k60MphKmh = 96.56064;
 /// The drive force the car really puts down at full throttle from a standstill with its
 /// automatic gearbox, N per speed step of `force_step` m/s (index i = speed i x step), as
 /// m a + the drag `drag_k` v^2 (N s^2/m^2) and asphalt rolling resistance of a car of

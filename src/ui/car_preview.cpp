@@ -34,7 +34,7 @@ CarFigures car_figures(const CarSpec& spec) {
 }
 
 void measure_acceleration(const CarSpec& spec, CarFigures& figures) {
-  const AccelResult a = run_accel(spec, 120.0, 60.0);
+  const AccelResult a = run_accel(spec, 120.0);  // to the speed the car settles at
   figures.t_0_100_s = a.t_0_100_s;
   figures.top_speed_kmh = a.top_speed_kmh;
 }

@@ -24,8 +24,8 @@ constexpr double kMaxBodyAccel = 4.0 * kGravity;  // m/s^2: crash spikes are cli
 constexpr double kAbsMinSpeed = 2.0;     // m/s: ABS lets the wheels stop below this
 constexpr double kAbsSlipShare = 0.9;    // ABS holds the slip at this share of the peak slip
 constexpr double kAbsMinShare = 0.05;    // ...and never asks for less than sqrt(this) of it
-constexpr double kTcsCut = 12.0;         // 1/s
-constexpr double kTcsRestore = 4.0;      // 1/s
+constexpr double kTcsSlipShare = 1.0;    // TCS holds the drive slip at this share of the peak slip
+constexpr double kShiftSlipShare = 1.5;  // the automatic reads the wheels' spin up to this share of the peak slip
 
 b2Vec2 to_b2(Vec2 v) { return {static_cast<float>(v.x), static_cast<float>(v.y)}; }
 Vec2 from_b2(b2Vec2 v) { return {v.x, v.y}; }
@@ -90,11 +90,10 @@ void Car::place(Vec2 pos, double heading, double speed) {
 
 // ---------------------------------------------------------------- 2. step phases
 
-void Car::read_controls(const Controls& c, double dt) {
+void Car::read_controls(const Controls& c, double /*dt*/) {
   controls_ = sanitized(c);
   apply_switches();
   update_steering();
-  update_tcs(dt);
 }
 
 void Car::apply_switches() {
@@ -126,8 +125,9 @@ void Car::step_drivetrain(double dt) {
       omega_sum += wheels_[i].omega * drive_scale_[i];
       ++driven;
     }
-  const double throttle = controls_.throttle * tcs_factor_;
-  drive_torque_ = drivetrain_.step(controls_, throttle, omega_sum / driven, forward_speed(), dt);
+  const double throttle = controls_.throttle;
+  drive_torque_ = drivetrain_.step(controls_, throttle, omega_sum / driven, forward_speed(), dt,
+                                   shift_omega(omega_sum / driven));
   if (drive_torque_ > 0.0) drive_torque_ *= damage_effects_.torque_factor;  // damage: lost power (1 = none)
   update_engine_inertia(driven);
   split_drive_torque(drive_torque_ * omega_sum >= 0.0, dt);
@@ -191,10 +191,30 @@ void Car::split_drive_torque(bool power, double dt) {
   }
 }
 
+double Car::shift_omega(double wheel_omega) {
+  // A gearbox controller compares the driven wheels with the road speed (the undriven
+  // wheels): spin beyond the tyre's peak slip is wheelspin, not speed, and is not counted.
+  const double v = forward_speed();
+  double kappa = 0.0;
+  int driven = 0;
+  for (int i = 0; i < kWheelCount; ++i)
+    if (is_driven(i)) {
+      kappa += wheels_[i].load >= 1.0 ? tyre_load(i).peak_kappa : wheel_tyre(i).peak_slip_ratio(wheels_[i].load);
+      ++driven;
+    }
+  const double allowed = kShiftSlipShare * kappa / driven * std::max(std::abs(v), kMinSlipSpeed);
+  return std::clamp(wheel_omega, (v - allowed) / spec_.tyre.radius, (v + allowed) / spec_.tyre.radius);
+}
+
 void Car::step_wheels(const SurfaceMap& ground, double dt) {
   velocity_before_ = velocity();
   const std::array<Vec2, kWheelCount> points = wheel_positions();  // the forces move nothing before the step
-  for (int i = 0; i < kWheelCount; ++i) step_wheel(i, points[static_cast<std::size_t>(i)], ground, dt);
+  tcs_factor_ = 1.0;
+  for (int i = 0; i < kWheelCount; ++i) {
+    const double asked = wheels_[i].drive_torque;
+    step_wheel(i, points[static_cast<std::size_t>(i)], ground, dt);
+    if (asked != 0.0) tcs_factor_ = std::min(tcs_factor_, wheels_[i].drive_torque / asked);  // traction control's cut
+  }
   apply_aero();
 }
 
@@ -319,6 +339,25 @@ double solve_longitudinal(const LongitudinalProblem& p, double guess, double& sl
   return refine_illinois(p, grow_bracket(p, f1, r1, step, bound), tolerance);
 }
 
+/// Traction control: when the drive torque would spin the wheel past the target slip (the
+/// tyre's peak, less while it also corners), the drive torque that lands the wheel on the
+/// target this step (deadbeat, as ABS trims the brake: no controller gain, so no step-size
+/// dependence). Only ever cuts the torque, in the direction the engine drives; an engine-
+/// braking lock is not wheelspin. Updates p.drive; returns the new force.
+double traction_control(LongitudinalProblem& p, double fx, double& slope) {
+  const double s = sign(p.drive);
+  if (p.drive == 0.0 || p.drive * p.vx < 0.0) return fx;
+  const double lateral_share = std::min(1.0, square(p.alpha / p.load->peak_alpha));
+  const double target =
+      s * kTcsSlipShare * p.load->peak_kappa * std::sqrt(std::max(kAbsMinShare, 1.0 - lateral_share));
+  if (s * p.slip_after(fx) <= s * target) return fx;
+  const double f_target = p.tyre->combined_fx(*p.load, target, p.alpha, p.grip);
+  const double omega_target = (p.vx + p.dt * f_target / p.mass_share + target * p.v_den) / p.radius;
+  const double needed = p.inertia * (omega_target - p.omega) / p.dt + p.radius * f_target + s * p.resist;
+  p.drive = s * std::clamp(s * needed, 0.0, s * p.drive);
+  return solve_longitudinal(p, f_target, slope);
+}
+
 }  // namespace
 
 // What one wheel finds this step: the ground under it and how the contact moves.
@@ -414,6 +453,11 @@ double Car::longitudinal_force(WheelState& w, const WheelContact& c, const TyreL
   // From the force the last two steps' trend leads to.
   double fx = solve_longitudinal(lp, 2.0 * w.fx - w.fx_before, w.solve_slope);
   w.fx_before = w.fx;
+  const bool launch_control = spec_.gearbox.launch_control && drivetrain_.automatic() && drivetrain_.state().gear == 1;
+  if (spec_.assists.tcs || launch_control) {
+    fx = traction_control(lp, fx, w.solve_slope);
+    w.drive_torque = lp.drive;
+  }
   w.abs_pressure = 1.0;
   if (spec_.assists.abs && brake > 0.0 && c.vx > kAbsMinSpeed) {
     // Hold the wheel inside the combined-slip peak: the more it slides sideways, the less
@@ -459,21 +503,6 @@ double Car::lateral_force(WheelState& w, const WheelContact& c, const TyreLoad& 
 }
 
 // ---------------------------------------------------------------- 4. assists and aero
-
-void Car::update_tcs(double dt) {
-  // Spin in the direction the engine drives, forwards or in reverse. A drive torque against
-  // the motion is the engine braking: its lock is not wheelspin, and cutting the throttle
-  // would only brake harder (it held the rear wheels of a sedan locked on ice).
-  double worst = 0.0;
-  const double moving = forward_speed();
-  for (int i = 0; i < kWheelCount; ++i)
-    if (is_driven(i) && wheels_[i].load > 0.0 && wheels_[i].drive_torque * moving >= 0.0)
-      worst = std::max(worst, wheels_[i].slip_ratio * sign(wheels_[i].drive_torque) /
-                                  (wheels_[i].load >= 1.0 ? tyre_load(i).peak_kappa
-                                                          : wheel_tyre(i).peak_slip_ratio(wheels_[i].load)));
-  const bool spinning = spec_.assists.tcs && worst > 1.2;
-  tcs_factor_ = spinning ? std::max(0.0, tcs_factor_ - kTcsCut * dt) : std::min(1.0, tcs_factor_ + kTcsRestore * dt);
-}
 
 void Car::apply_aero() {
   const Vec2 v = velocity();

@@ -98,7 +98,7 @@ class Car {
   double axle_share(int i) const;
   void apply_switches();  // the ABS, traction control and gearbox commands in controls_
   void update_steering();
-  void update_tcs(double dt);
+  double shift_omega(double wheel_omega);  // the driven wheels' spin the automatic box reads
   struct WheelContact;
   void step_wheel(int i, Vec2 point, const SurfaceMap& ground, double dt);
   WheelContact sense_contact(int i, Vec2 point, const SurfaceMap& ground);

@@ -193,6 +193,8 @@ void read_gearbox(ObjectReader& r, GearboxSpec& g) {
   g.clutch_recover_s = r.number("clutch_recover_s", 0.02, 2.0, "seconds", g.clutch_recover_s);
   g.min_shift_interval_s = r.number("min_shift_interval_s", 0.5, 5.0, "seconds", g.min_shift_interval_s);
   g.automatic = r.boolean("automatic", g.automatic);
+  g.launch_rpm = r.number("launch_rpm", 500.0, 20000.0, "rpm", g.launch_rpm);
+  g.launch_control = r.boolean("launch_control", g.launch_control);
 }
 
 void read_diff(ObjectReader& r, DiffSpec& d) {
@@ -274,7 +276,14 @@ void check_consistency(ObjectReader& root, const CarSpec& c) {
         g->error("ratios", "\"ratios\" must go down from first gear to top gear");
         break;
       }
-    check(*g, "shift_up_rpm", c.gearbox.shift_up_rpm <= c.engine.max_rpm, "\"shift_up_rpm\" must not exceed the engine's \"max_rpm\"");
+    check(*g, "shift_up_rpm", c.gearbox.shift_up_rpm <= c.engine.max_rpm - kLimiterBandRpm,
+          "\"shift_up_rpm\" (" + format_number(c.gearbox.shift_up_rpm) + ") must be at least " +
+              format_number(kLimiterBandRpm) + " rpm below the engine's \"max_rpm\" (" +
+              format_number(c.engine.max_rpm) + "), where the rev limiter starts to fade the torque out");
+    if (g->has("launch_rpm"))
+      check(*g, "launch_rpm", c.engine.idle_rpm < c.gearbox.launch_rpm && c.gearbox.launch_rpm < c.gearbox.shift_up_rpm,
+            "\"launch_rpm\" (" + format_number(c.gearbox.launch_rpm) + ") must lie between the engine's \"idle_rpm\" (" +
+                format_number(c.engine.idle_rpm) + ") and \"shift_up_rpm\" (" + format_number(c.gearbox.shift_up_rpm) + ")");
     check(*g, "shift_down_rpm", c.gearbox.shift_down_rpm < c.gearbox.shift_up_rpm,
           "\"shift_down_rpm\" must be below \"shift_up_rpm\"");
     for (std::size_t i = 1; i < r.size(); ++i)
@@ -476,6 +485,8 @@ std::string save_car_spec(const CarSpec& c) {
     j["gearbox"]["final_drive_2"] = g.final_drive_2;
     j["gearbox"]["final_drive_2_gears"] = g.final_drive_2_gears;
   }
+  if (g.launch_rpm > 0.0) j["gearbox"]["launch_rpm"] = g.launch_rpm;
+  if (g.launch_control) j["gearbox"]["launch_control"] = true;
   j["drive"] = save_drive(c.drive);
   j["brakes"] = {{"max_torque_nm", c.brakes.max_torque}, {"front_bias", c.brakes.front_bias},
                  {"handbrake_torque_nm", c.brakes.handbrake_torque}};

@@ -87,6 +87,10 @@ struct TorquePoint {
   bool operator==(const TorquePoint&) const = default;
 };
 
+/// rpm below max_rpm over which the rev limiter fades the torque out (drivetrain.cpp);
+/// an automatic's up-shift point must lie below this band.
+inline constexpr double kLimiterBandRpm = 150.0;
+
 struct EngineSpec {
   double idle_rpm = 800.0;
   double max_rpm = 6500.0;        ///< rev limiter
@@ -118,6 +122,12 @@ struct GearboxSpec {
   double clutch_recover_s = 0.25; ///< automatic: clutch goes 0 -> 1 in this time after a shift
   double min_shift_interval_s = 0.5;
   bool automatic = true;
+  /// automatic: in first gear, while the wheels turn the engine slower than this, the
+  /// clutch slips and holds the engine here (a launch); 0 = no launch rpm (seed 003's blend).
+  double launch_rpm = 0.0;
+  /// automatic: in first gear the drive holds the driven wheels at the tyre's peak slip,
+  /// with traction control on or off (a launch control).
+  bool launch_control = false;
 };
 
 enum class DiffType { Open, Clutch, Torsen };

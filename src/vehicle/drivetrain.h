@@ -8,7 +8,12 @@
 //    kick-down at full throttle when the lower gear pulls harder) as in the
 //    seed (the clutch drops to 0 and recovers) with at most one shift per
 //    min_shift_interval_s and a down-shift only when the next gear lands below the up-shift
-//    point (no hunting); manual shifting through Controls::shift.
+//    point (no hunting), decided on the wheel spin the car says the road supports (no
+//    shifting on wheelspin); manual shifting through Controls::shift.
+//  - The clutch's torque over a step is the step's mean of its engagement squared (it
+//    moves linearly), so shifts cost the same at any step rate; an optional launch rpm at
+//    which the clutch slips in first gear.
+#include <optional>
 #include <vector>
 
 #include "vehicle/car_spec.h"
@@ -39,9 +44,12 @@ class Drivetrain {
 
   /// Advances shifting, clutch and engine speed. wheel_omega: mean spin of the driven
   /// wheels, rad/s (+ = forward); ground_speed: car speed along its heading, m/s;
-  /// throttle: after traction control, [0, 1]. Returns the total drive torque at the driven
-  /// wheels, N·m (+ = forward).
-  double step(const Controls& c, double throttle, double wheel_omega, double ground_speed, double dt);
+  /// throttle: after traction control, [0, 1]. shift_omega: the driven wheels' spin the
+  /// automatic box decides its shifts on, rad/s (the car gives the spin the road speed
+  /// supports, so wheelspin neither shifts up nor makes the box hunt); wheel_omega if absent.
+  /// Returns the total drive torque at the driven wheels, N·m (+ = forward).
+  double step(const Controls& c, double throttle, double wheel_omega, double ground_speed, double dt,
+              std::optional<double> shift_omega = std::nullopt);
 
   /// Signed overall ratio engine/wheel for a gear (0 in neutral, negative in reverse).
   double overall_ratio(int gear) const;
@@ -54,6 +62,8 @@ class Drivetrain {
   /// CarSpec keeps what the file said).
   void set_automatic(bool on) { spec_.automatic = on; }
   bool automatic() const { return spec_.automatic; }
+  /// In first gear of an automatic with a launch rpm (the clutch may slip at launch).
+  bool launching() const;
   const DrivetrainState& state() const { return state_; }
   const GearboxSpec& gearbox() const { return spec_; }
 
@@ -62,11 +72,12 @@ class Drivetrain {
   void manual_shift(const Controls& c, double wheel_omega, double ground_speed);
   int gear_for(double wheel_omega) const;
   void change_gear(int to);
-  void update_engine(double throttle, double wheel_omega, double pedal);
+  void update_engine(double throttle, double wheel_omega, double pedal, double engaged_before);
 
   EngineSpec engine_;
   GearboxSpec spec_;
   DrivetrainState state_;
+  double effective_ = 1.0;  // the step's mean of the engagement squared (update_engine)
 };
 
 }  // namespace racer

@@ -137,6 +137,43 @@ TEST(CarSpec, HuntingShiftPointsAreRejected) {
   EXPECT_NE(r.error_text().find("or the box would hunt"), std::string::npos) << r.error_text();
 }
 
+// The rev limiter fades the torque out over the last kLimiterBandRpm (150 rpm) below max_rpm:
+// a shift point in that band left the automatic sitting on the limiter in the lower gear.
+TEST(CarSpec, ShiftPointInsideTheLimitersFadeBandIsRejected) {
+  const auto parse = [](const std::string& up, const std::string& max) {
+    return parse_car_spec(R"({"format": 1, "name": "t", "body": {"mass_kg": 1000},
+    "tyre": {"model": "tanh", "tanh": {"mu": 1}}, "engine": {"max_torque_nm": 150, "max_rpm": )" + max + R"(},
+    "gearbox": {"ratios": [3.0, 2.0], "shift_up_rpm": )" + up + R"(, "shift_down_rpm": 2500}, "drive": {"layout": "rwd"}})",
+                          "x.json");
+  };
+  const Result<CarSpec> inside = parse("6800", "6900");
+  ASSERT_FALSE(inside.ok());
+  EXPECT_EQ(inside.error_text(),
+            R"(x.json:3:55: "shift_up_rpm" (6800) must be at least 150 rpm below the engine's "max_rpm" (6900), )"
+            R"(where the rev limiter starts to fade the torque out)");
+  EXPECT_FALSE(parse("6851", "7000").ok());  // 149 rpm below
+  EXPECT_TRUE(parse("6850", "7000").ok()) << parse("6850", "7000").error_text();  // the band's edge
+}
+
+TEST(CarSpec, LaunchKeysRoundTripAndAreLeftOutWhenAbsent) {
+  const Result<CarSpec> plain = parse_car_spec(minimal_car(), "min.json");
+  ASSERT_TRUE(plain.ok()) << plain.error_text();
+  EXPECT_EQ(plain.value().gearbox.launch_rpm, 0.0);
+  EXPECT_FALSE(plain.value().gearbox.launch_control);
+  EXPECT_EQ(save_car_spec(plain.value()).find("launch"), std::string::npos);
+  CarSpec spec = plain.value();
+  spec.gearbox.launch_rpm = 3500.0;
+  spec.gearbox.launch_control = true;
+  const Result<CarSpec> again = parse_car_spec(save_car_spec(spec), "launch.json");
+  ASSERT_TRUE(again.ok()) << again.error_text();
+  EXPECT_EQ(again.value().gearbox.launch_rpm, 3500.0);
+  EXPECT_TRUE(again.value().gearbox.launch_control);
+  spec.gearbox.launch_rpm = spec.gearbox.shift_up_rpm + 100.0;
+  const Result<CarSpec> above = parse_car_spec(save_car_spec(spec), "launch.json");
+  ASSERT_FALSE(above.ok());
+  EXPECT_NE(above.error_text().find(R"("launch_rpm" (6100) must lie between)"), std::string::npos) << above.error_text();
+}
+
 TEST(CarSpec, MissingFileAndGarbageDoNotCrash) {
   EXPECT_FALSE(load_car_spec("/nonexistent/car.json").ok());
   EXPECT_FALSE(parse_car_spec("{\"format\": 1, \"name\": ", "t.json").ok());

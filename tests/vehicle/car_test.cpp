@@ -107,8 +107,9 @@ TEST_P(EveryCar, UpshiftScalesRpmByTheRatioOfRatios) {
     ASSERT_EQ(s.to, s.from + 1);
     const double ratio = spec.gearbox.ratios[static_cast<std::size_t>(s.to - 1)] /
                          spec.gearbox.ratios[static_cast<std::size_t>(s.from - 1)];
-    // 2%: the car keeps gaining speed while the clutch comes back in.
-    EXPECT_NEAR(s.rpm_after / s.rpm_before, ratio, 0.02 * ratio) << s.from << "->" << s.to;
+    // 3%: the car keeps gaining speed while the clutch comes back in (the racer, at 1.3 g
+    // with a 0.2 s clutch, gains 2.1% over its 1-2 shift), less first gear's wheel slip.
+    EXPECT_NEAR(s.rpm_after / s.rpm_before, ratio, 0.03 * ratio) << s.from << "->" << s.to;
     EXPECT_GE(s.rpm_before, spec.gearbox.shift_up_rpm - 50.0);
   }
   for (std::size_t i = 1; i < r.shifts.size(); ++i)
@@ -184,6 +185,7 @@ class SplitMu final : public SurfaceMap {
 double rear_spin_ratio_after_launch(bool tcs) {
   CarSpec spec = car("sedan");
   spec.assists.tcs = tcs;
+  spec.gearbox.launch_control = false;  // it would hold the ice wheel in first as traction control does
   const SplitMu ground;
   World world(ground, {kRate});
   world.add_car(spec, {0.0, 0.0}, 0.0);
