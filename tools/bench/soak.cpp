@@ -6,6 +6,7 @@
 // Sections: options | workers | the parent (progress, memory, table, JSON)
 #include <malloc.h>
 #include <poll.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -102,11 +103,14 @@ Json race_line(const SoakField& field, const SoakPlan& plan, const SoakOutcome& 
               {"failures", out.failures}};
 }
 
-/// A worker: races worker, worker + jobs, ... until the count or the deadline, one line
-/// "S <index>" before each race and "R <json>" after it on `out`.
-[[noreturn]] void run_worker(const SoakField& field, int worker, int jobs, std::uint64_t races, Clock::time_point deadline,
-                             bool timed, std::FILE* out) {
-  for (std::uint64_t i = static_cast<std::uint64_t>(worker);; i += static_cast<std::uint64_t>(jobs)) {
+/// A worker: takes the next race index from the counter the workers share, until the
+/// count or the deadline; one line "S <index>" before each race and "R <json>" after it on
+/// `out`. (Shared, not a fixed share each: a worker with the slower races does fewer, and
+/// every worker races on every track.)
+[[noreturn]] void run_worker(const SoakField& field, std::uint64_t* next_index, std::uint64_t races,
+                             Clock::time_point deadline, bool timed, std::FILE* out) {
+  for (;;) {
+    const std::uint64_t i = __atomic_fetch_add(next_index, 1, __ATOMIC_RELAXED);
     if (races > 0 && i >= races) break;
     if (timed && Clock::now() >= deadline) break;
     const SoakPlan plan = soak_plan(field, i);
@@ -256,6 +260,10 @@ int run(const std::vector<std::string>& args) {
   const Clock::time_point deadline = start + std::chrono::duration_cast<Clock::duration>(
                                                  std::chrono::duration<double>(o.minutes * 60.0));
   std::vector<Worker> workers(static_cast<std::size_t>(o.jobs));
+  void* shared = ::mmap(nullptr, sizeof(std::uint64_t), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  if (shared == MAP_FAILED) throw LoadError("racer-bench soak: cannot share the race counter with the workers");
+  auto* next_index = static_cast<std::uint64_t*>(shared);
+  *next_index = 0;
   for (int w = 0; w < o.jobs; ++w) {
     int fds[2];
     if (::pipe(fds) != 0) throw LoadError("racer-bench soak: cannot make a pipe for a worker");
@@ -265,7 +273,7 @@ int run(const std::vector<std::string>& args) {
     if (pid == 0) {
       ::close(fds[0]);
       for (int v = 0; v < w; ++v) ::close(workers[static_cast<std::size_t>(v)].fd);
-      run_worker(field, w, o.jobs, static_cast<std::uint64_t>(o.races), deadline, o.minutes > 0.0, ::fdopen(fds[1], "w"));
+      run_worker(field, next_index, static_cast<std::uint64_t>(o.races), deadline, o.minutes > 0.0, ::fdopen(fds[1], "w"));
     }
     ::close(fds[1]);
     workers[static_cast<std::size_t>(w)].pid = pid;
@@ -370,7 +378,7 @@ const Experiment kSoakExperiment{
             cars (20) and a seed drawn from the race's index, --laps laps (2), on --jobs worker
             processes (one per core), until --minutes have passed or --races have run. A race
             fails on NaN or Inf in a car's state, a car beyond the walls, a car stuck over 10 s
-            without a respawn, a car that does not finish, or (every tenth race, run twice) a
+            without a respawn, a car that does not finish, or (one race in ten, run twice) a
             different state hash; a worker fails if it dies or its heap grows over
             --memory-slack-mb (1) from its first to its last quarter of races. A progress bar
             and ETA on stderr; a table by track and a verdict on stdout, all of it as JSON in

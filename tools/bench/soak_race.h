@@ -2,8 +2,8 @@
 // One race of the soak run (racer-bench soak): which race the index names, and the race run
 // with its checks: every step no NaN or Inf in any car's pose or velocity, every 0.1 s of
 // sim time no NaN or Inf anywhere in a car's snapshot and no car beyond the walls; at the
-// end every car finished and none stuck over 10 s without a respawn; every tenth race run
-// a second time from scratch for the same state hash.
+// end every car finished and none stuck over 10 s without a respawn; one race in ten (every
+// tenth round of the tracks) run a second time from scratch for the same state hash.
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -42,7 +42,7 @@ struct SoakPlan {
   std::string difficulty;
   int cars = 1;
   std::uint64_t seed = 1;
-  bool rerun = false;  ///< every tenth race (index % 10 == 0) is run twice
+  bool rerun = false;  ///< run twice: every tenth round of the tracks ((index / tracks) % 10 == 0)
 };
 SoakPlan soak_plan(const SoakField& field, std::uint64_t index);
 
