@@ -5,12 +5,20 @@
 // writes it all as JSON.
 // Sections: options | workers | the parent (progress, memory, table, JSON)
 #include <malloc.h>
+#if defined(__SANITIZE_ADDRESS__)
+#define RACER_SOAK_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define RACER_SOAK_ASAN 1
+#endif
+#endif
 #include <poll.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstddef>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -26,6 +34,12 @@
 #include "experiments.h"
 #include "load.h"
 #include "soak_race.h"
+
+#ifdef RACER_SOAK_ASAN
+// The sanitizer runtime's count of bytes in use (sanitizer/allocator_interface.h, which
+// Debian's GCC does not ship).
+extern "C" std::size_t __sanitizer_get_current_allocated_bytes();
+#endif
 
 namespace racer::bench {
 
@@ -72,10 +86,15 @@ SoakField load_soak_field(const SoakOptions& o, int max_cars, int laps) {
 
 // ---------------------------------------------------------------- workers
 
-/// Bytes the allocator holds for the program now (in use, not freed).
+/// Bytes the allocator holds for the program now (in use, not freed): glibc's, or the
+/// address sanitizer's when it replaces glibc's allocator (the sanitizer build).
 double heap_bytes() {
+#ifdef RACER_SOAK_ASAN
+  return static_cast<double>(__sanitizer_get_current_allocated_bytes());
+#else
   const struct mallinfo2 m = ::mallinfo2();
   return static_cast<double>(m.uordblks + m.hblkhd);
+#endif
 }
 
 double rss_bytes() {
