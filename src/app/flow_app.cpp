@@ -22,6 +22,7 @@ namespace {
 
 constexpr const char* kFont = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
 constexpr double kNominalFrame = 1.0 / 60.0;
+constexpr Uint32 kMinimisedSleepMs = 30;  // ms a frame while minimised: ~30 frames a second, a core kept idle
 
 }  // namespace
 
@@ -115,6 +116,8 @@ int FlowApp::run() {
 
 bool FlowApp::frame() {
   profile_.begin_frame();
+  // Minimised, vsync paces nothing: a short sleep keeps the loop from spinning a core.
+  if (minimised_ && config_.sim_per_frame <= 0.0) SDL_Delay(kMinimisedSleepMs);
   poll();
   if (stop_requested()) quit_ = true;  // SIGTERM / SIGINT: end as if quit from the menu
   double seconds = 0.0;
@@ -296,6 +299,7 @@ void FlowApp::poll() {
     // throttle, respawn or pause from those keys (their releases still pass).
     if (e.type == SDL_KEYDOWN && ImGui::GetIO().WantTextInput) return;
     bound_.handle(e);
+    pause_on_event(e);
     if (capture_ == Capture::None) nav_from_event(e);
   });
   if (screen_ == Screen::Race && race_) {
@@ -308,6 +312,39 @@ void FlowApp::poll() {
   if ((screen_ == Screen::Race || screen_ == Screen::Paused) && race_ && commands.toggle_overlays)
     race_->toggle_overlays();
   if (commands.toggle_perf) show_perf_ = !show_perf_;
+}
+
+void FlowApp::pause_on_event(const SDL_Event& e) {
+  if (e.type == SDL_CONTROLLERDEVICEREMOVED) {
+    auto_pause("The controller was disconnected. Plug it back in, or carry on with the keyboard.");
+  } else if (e.type == SDL_WINDOWEVENT) {
+    switch (e.window.event) {
+      case SDL_WINDOWEVENT_MINIMIZED:
+        minimised_ = true;
+        auto_pause("The game window was minimised.");
+        break;
+      case SDL_WINDOWEVENT_FOCUS_LOST:
+        // Only when played: a fixed-time run (screenshots under Xvfb) is not.
+        if (config_.sim_per_frame <= 0.0) auto_pause("The game window lost the focus.");
+        break;
+      case SDL_WINDOWEVENT_RESTORED:
+      case SDL_WINDOWEVENT_MAXIMIZED:
+      case SDL_WINDOWEVENT_SHOWN:
+      case SDL_WINDOWEVENT_EXPOSED: minimised_ = false; break;
+      default: break;
+    }
+  }
+}
+
+std::string FlowApp::main_menu_note() const {
+  return audio_.ok() ? std::string() : "No sound: " + audio_.error() + ". The game runs silent.";
+}
+
+void FlowApp::auto_pause(const std::string& reason) {
+  if (screen_ != Screen::Race || !race_ || race_->over()) return;
+  pause_reason_ = reason;
+  go(Screen::Paused);
+  pause_list_.focus = 0;
 }
 
 void FlowApp::nav_from_event(const SDL_Event& e) {
@@ -371,6 +408,7 @@ void FlowApp::update_race(double seconds) {
   const std::vector<SDL_GameController*> pads = devices_.controllers();
   const ActionEdges edges = bound_.read(pads, input_);
   if (edges[static_cast<std::size_t>(InputAction::Pause)]) {
+    pause_reason_.clear();
     go(Screen::Paused);
     pause_list_.focus = 0;
     return;
@@ -449,6 +487,10 @@ void FlowApp::finish_race() {
     save_records_now();
   }
   go(Screen::Results);
+  if (!messages_.empty()) {  // a save that failed: said at once, then the results
+    message_return_ = Screen::Results;
+    go(Screen::Message);
+  }
 }
 
 namespace {
@@ -571,7 +613,8 @@ void FlowApp::save_settings_now() {
 
 void FlowApp::save_records_now() {
   if (!may_save_records_ || !config_.data_dir) return;
-  if (auto e = save_records(records_file(*config_.data_dir), records_)) messages_.push_back(e->to_string());
+  if (auto e = save_records(records_file(*config_.data_dir), records_))
+    messages_.push_back("The championship's progress was not saved: " + e->to_string());
 }
 
 }  // namespace racer

@@ -93,6 +93,14 @@ class FlowApp {
   const Settings& settings() const { return settings_; }
   const Records& records() const { return records_; }
   const std::vector<std::string>& messages() const { return messages_; }
+  /// Why the race paused by itself (the window minimised or unfocused, the controller
+  /// unplugged), shown in the pause menu; "" when the player paused it.
+  const std::string& pause_reason() const { return pause_reason_; }
+  /// The sound device opened (else the game runs silent and the main menu says why).
+  bool sound_ok() const { return audio_.ok(); }
+  /// The line under the main menu's buttons: what the game could not do at start-up (no
+  /// sound device), or "".
+  std::string main_menu_note() const;
   const LabSession* lab() const { return lab_.get(); }
   std::int64_t frames() const { return frame_; }
   /// The song this screen plays, ducked or not (the pause menu).
@@ -113,6 +121,10 @@ class FlowApp {
   void draw_backdrop_track();  ///< the menus' backdrop: a flight along a shipped track
   void load_backdrop();        ///< its track's meshes, made when a menu is first drawn
   void go(Screen s);
+  /// The race pauses by itself (see pause_reason()), if it is running.
+  void auto_pause(const std::string& reason);
+  /// The window's and the controllers' events that pause a running race.
+  void pause_on_event(const SDL_Event& e);
   /// [0, 1]: how far the screen change has eased in (0.2 s).
   float transition() const;
 
@@ -179,6 +191,8 @@ class FlowApp {
   MenuList main_list_, setup_list_, pause_list_, results_list_, standings_list_, champ_list_, settings_list_,
       message_list_;
   std::vector<std::string> messages_;  ///< shown on the Message screen
+  std::string pause_reason_;           ///< see pause_reason()
+  bool minimised_ = false;             ///< the window is minimised (its events say so)
 
   // The setup screen's choices.
   RaceMode setup_mode_ = RaceMode::Quick;

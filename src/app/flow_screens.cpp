@@ -80,6 +80,10 @@ void FlowApp::main_menu() {
   }
   if (main_list_.button("Planner Lab")) open_lab(std::nullopt);
   if (main_list_.button("Quit")) quit_ = true;
+  if (const std::string note = main_menu_note(); !note.empty()) {
+    main_list_.gap(8.0f);
+    main_list_.text(note, IM_COL32(255, 190, 120, 255), 0.55f);
+  }
   main_list_.end();
   draw_hint(f, devices_.controller_count() > 0 ? "D-pad / stick  move      A  select      B  back"
                                                : "Arrows  move      Enter  select      Esc  back");
@@ -344,6 +348,7 @@ void FlowApp::pause_menu() {
   const UiFonts& f = ui_.fonts();
   draw_dim();
   pause_list_.begin("##pause", f, nav_, "PAUSED", 440.0f);
+  if (!pause_reason_.empty()) pause_list_.text(pause_reason_, IM_COL32(255, 190, 120, 255), 0.55f);
   if (pause_list_.button("Resume")) {
     bound_.read(devices_.controllers(), input_);
     go(Screen::Race);

@@ -10,9 +10,11 @@
 #include <memory>
 #include <random>
 #include <system_error>
+#include <vector>
 
 #if __has_include(<unistd.h>) && __has_include(<fcntl.h>)
 #include <fcntl.h>
+#include <signal.h>
 #include <unistd.h>
 #define RACER_HAVE_FSYNC 1
 #endif
@@ -93,6 +95,47 @@ std::string random_suffix() {
   return buf;
 }
 
+/// "." + name + ".tmp-": the start of every temp file of a write to `name`.
+std::string temp_prefix(const fs::path& path) { return "." + path.filename().string() + ".tmp-"; }
+
+/// The writer's process id then a random part: a temp file left by a killed writer can be
+/// told from one a live writer is still filling.
+std::string temp_name(const fs::path& path) {
+#ifdef RACER_HAVE_FSYNC
+  return temp_prefix(path) + std::to_string(::getpid()) + "-" + random_suffix();
+#else
+  return temp_prefix(path) + "0-" + random_suffix();
+#endif
+}
+
+/// Removes the temp files of earlier writes to `path` whose writer process is gone (killed
+/// or crashed between creating its temp file and the rename). Best effort.
+void remove_dead_writers_temps(const fs::path& dir, const fs::path& path) {
+#ifdef RACER_HAVE_FSYNC
+  const std::string prefix = temp_prefix(path);
+  std::error_code ec;
+  std::vector<fs::path> dead;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (name.size() <= prefix.size() || name.compare(0, prefix.size(), prefix) != 0) continue;
+    const std::size_t dash = name.find('-', prefix.size());
+    if (dash == std::string::npos || dash == prefix.size() || dash - prefix.size() > 9) continue;
+    const std::string digits = name.substr(prefix.size(), dash - prefix.size());
+    if (!std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; })) continue;
+    const long pid = std::stol(digits);
+    if (pid <= 0 || pid == static_cast<long>(::getpid())) continue;
+    if (::kill(static_cast<pid_t>(pid), 0) == -1 && errno == ESRCH) dead.push_back(it->path());
+  }
+  for (const fs::path& p : dead) {
+    std::error_code ignored;
+    fs::remove(p, ignored);
+  }
+#else
+  (void)dir;
+  (void)path;
+#endif
+}
+
 void fsync_directory(const fs::path& dir) {
 #ifdef RACER_HAVE_FSYNC
   const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY);
@@ -121,7 +164,7 @@ std::optional<DataError> write_file_atomic(const fs::path& path, std::string_vie
   std::FILE* raw = nullptr;
   int open_errno = 0;
   for (int attempt = 0; attempt < 8 && raw == nullptr; ++attempt) {
-    temp = dir / ("." + path.filename().string() + ".tmp-" + random_suffix());
+    temp = dir / temp_name(path);
     errno = 0;
     raw = std::fopen(temp.c_str(), "wbx");  // "x": fail if it exists, never clobber
     open_errno = errno;
@@ -164,6 +207,7 @@ std::optional<DataError> write_file_atomic(const fs::path& path, std::string_vie
     return io_error(path, "cannot replace the file (" + ec.message() + ")");
   }
   fsync_directory(dir);
+  remove_dead_writers_temps(dir, path);
   return std::nullopt;
 }
 

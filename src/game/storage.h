@@ -49,7 +49,10 @@ inline constexpr std::size_t kMaxStoredFileBytes = std::size_t{16} << 20;
 
 /// Writes `contents` to `path` atomically: creates the parent directories, writes a temp
 /// file next to the target, flushes and fsyncs it, renames it over the target (POSIX
-/// rename: atomic), then fsyncs the directory (best effort). Returns nullopt on success;
+/// rename: atomic), then fsyncs the directory (best effort). The temp file is named
+/// ".<name>.tmp-<pid>-<random>"; after a successful write the temp files of earlier writes
+/// to the same name whose process is gone (a writer killed mid-write) are removed. For any
+/// file the game keeps (settings, records, ghosts, replays). Returns nullopt on success;
 /// on failure an error naming the path and the reason, the old file untouched and the temp
 /// file removed. A symlink at `path` is replaced by a regular file.
 [[nodiscard]] std::optional<DataError> write_file_atomic(const std::filesystem::path& path,

@@ -30,5 +30,6 @@ extern const Experiment kAstarExperiment;     // astar.cpp
 extern const Experiment kDwaExperiment;       // dwa.cpp
 extern const Experiment kPlannersExperiment;  // planners.cpp
 extern const Experiment kUnreachableExperiment;  // unreachable.cpp
+extern const Experiment kSoakExperiment;      // soak.cpp
 
 }  // namespace racer::bench
