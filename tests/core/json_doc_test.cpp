@@ -115,8 +115,9 @@ TEST(JsonDoc, TruncatedAndEmptyInput) {
             "car.json:2:13: unexpected end of input; expected ',' or ']'");
   EXPECT_EQ(parse_errors("{\"a\": \"unterminated"),
             "car.json:1:20: invalid string: missing closing quote");
-  EXPECT_EQ(parse_errors(""), "car.json: file is empty (expected a JSON value)");
-  EXPECT_EQ(parse_errors(" \n\t "), "car.json: file is empty (expected a JSON value)");
+  // Located at the end of the text, where a value was expected.
+  EXPECT_EQ(parse_errors(""), "car.json:1:1: file is empty (expected a JSON value)");
+  EXPECT_EQ(parse_errors(" \n\t "), "car.json:2:3: file is empty (expected a JSON value)");
 }
 
 TEST(JsonDoc, RejectsDeepNestingWithoutRecursing) {
@@ -168,9 +169,11 @@ TEST(JsonDoc, RejectsOversizedText) {
   small.max_bytes = 16;
   EXPECT_TRUE(JsonDoc::parse("[1,2,3,4,5,6,7]", "x.json", small).ok());  // 15 bytes
   EXPECT_EQ(parse_errors("[1,2,3,4,5,6,7,8]", small),
-            "car.json: file is too large: 17 bytes (the limit is 16)");
+            "car.json:1:17: file is too large: 17 bytes (the limit is 16; the first byte past "
+            "it is here)");
   const std::string big = "[" + std::string((std::size_t{4} << 20), ' ') + "]";
-  EXPECT_EQ(parse_errors(big), "car.json: file is too large: 4194306 bytes (the limit is 4194304)");
+  EXPECT_EQ(parse_errors(big), "car.json:1:4194305: file is too large: 4194306 bytes (the limit "
+                               "is 4194304; the first byte past it is here)");
 }
 
 /// Every object member of `value` (at `pointer`) has a recorded key position.
@@ -257,7 +260,8 @@ TEST_F(JsonDocFile, MissingDirectoryAndOversizedFiles) {
   small.max_bytes = 8;
   const std::string big = write("big.json", "[1, 2, 3, 4]");
   EXPECT_EQ(JsonDoc::load_file(big, small).error_text(),
-            big + ": file is too large: 12 bytes (the limit is 8)");
+            big + ":1:9: file is too large: 12 bytes (the limit is 8; the first byte past it is "
+                  "here)");
 }
 
 }  // namespace
