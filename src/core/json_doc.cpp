@@ -132,8 +132,32 @@ std::string too_large(const std::string& size_text, const JsonLimits& limits) {
 
 // ---- 2. number overflow ----------------------------------------------------------------
 
-/// True when the JSON number token `tok` is finite-looking text whose value is too large
-/// for a double (nlohmann turns 1e999 into inf and rejects it without a position).
+/// Length of the JSON number at the start of `s` (RFC 8259: -?digits(.digits)?([eE][+-]?digits)?),
+/// 0 when there is none. nlohmann stops reading at a number that overflows, so the bytes
+/// after it (up to the scanner's next delimiter) may be anything.
+std::size_t json_number_length(std::string_view s) {
+  std::size_t i = 0;
+  auto digits = [&] {
+    const std::size_t start = i;
+    while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
+    return i > start;
+  };
+  if (i < s.size() && s[i] == '-') ++i;
+  if (!digits()) return 0;
+  if (i + 1 < s.size() && s[i] == '.' && s[i + 1] >= '0' && s[i + 1] <= '9') {
+    ++i;
+    digits();
+  }
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    const std::size_t mark = i++;
+    if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+    if (!digits()) i = mark;  // "1e" or "1e+": the number is "1"
+  }
+  return i;
+}
+
+/// True when the JSON number `tok` (as json_number_length delimits it) is too large for a
+/// double (nlohmann turns 1e999 into inf and rejects it without a position).
 bool overflows_double(std::string_view tok) {
   double value = 0.0;
   const auto [ptr, ec] = std::from_chars(tok.data(), tok.data() + tok.size(), value);
@@ -333,9 +357,9 @@ bool LocationScanner::run() {
     } else {
       const TextPosition at = here();
       const std::string_view token = read_scalar();
-      if (!token.empty() && (token[0] == '-' || (token[0] >= '0' && token[0] <= '9')) &&
-          overflows_double(token)) {
-        add_error(at, "number " + shorten(token) + " is too large (it overflows to infinity)");
+      const std::string_view number = token.substr(0, json_number_length(token));
+      if (!number.empty() && overflows_double(number)) {
+        add_error(at, "number " + shorten(number) + " is too large (it overflows to infinity)");
         return false;
       }
     }

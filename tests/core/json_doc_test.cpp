@@ -141,6 +141,15 @@ TEST(JsonDoc, RejectsNumbersThatOverflow) {
   EXPECT_EQ(parse_errors("[" + std::string(400, '9') + "]"),
             "car.json:1:2: number " + std::string(40, '9') +
                 "... is too large (it overflows to infinity)");
+  // Found by fuzz_records: bytes after an overflowing number that are not a delimiter (here
+  // NULs and "false", where nlohmann had stopped) were read as the number's exponent, an
+  // undefined signed overflow; the message quoted them. Only the number counts.
+  EXPECT_EQ(parse_errors("{\"rounds\":\n " + std::string(400, '3') + std::string(3, '\0') +
+                         "false" + std::string(40, '9') + "}"),
+            "car.json:2:2: number " + std::string(40, '3') +
+                "... is too large (it overflows to infinity)");
+  EXPECT_EQ(parse_errors("[1e999e-99999999999999999999999]"),
+            "car.json:1:2: number 1e999 is too large (it overflows to infinity)");
   // Underflow is not an error: the value is simply 0 (or a denormal).
   const Result<JsonDoc> tiny = JsonDoc::parse("[1e-999, 0.0000e999]", "x.json");
   ASSERT_TRUE(tiny.ok()) << tiny.error_text();
