@@ -10,6 +10,7 @@ packages=(
   libimgui-dev libstb-dev             # menus and debug panels; PNG writing
   nlohmann-json3-dev                  # data files
   libgtest-dev googletest             # tests
+  clang libclang-rt-14-dev            # fuzz targets: clang and its libFuzzer and sanitizer runtimes
   xvfb xauth                          # headless screenshots
   fonts-dejavu-core                   # UI font (the built-in font is the fallback)
 )

@@ -5,7 +5,7 @@
 // four files.
 //
 // Sections
-//   1. text helpers      positions from byte offsets, UTF-8 check, depth pre-scan
+//   1. text helpers      positions from byte offsets, UTF-8 check, depth pre-scan, size
 //   2. number overflow   is a number token too large for a double?
 //   3. location scanner  non-recursive walk recording pointer -> position
 //   4. nlohmann errors   byte offset -> position, tidied message
@@ -124,10 +124,40 @@ std::string shorten(std::string_view s) {
   return std::string(s.substr(0, n)) + "...";
 }
 
+/// The message for a file over the size limit, located at the first byte past it.
+std::string too_large(const std::string& size_text, const JsonLimits& limits) {
+  return "file is too large: " + size_text + " bytes (the limit is " +
+         std::to_string(limits.max_bytes) + "; the first byte past it is here)";
+}
+
 // ---- 2. number overflow ----------------------------------------------------------------
 
-/// True when the JSON number token `tok` is finite-looking text whose value is too large
-/// for a double (nlohmann turns 1e999 into inf and rejects it without a position).
+/// Length of the JSON number at the start of `s` (RFC 8259: -?digits(.digits)?([eE][+-]?digits)?),
+/// 0 when there is none. nlohmann stops reading at a number that overflows, so the bytes
+/// after it (up to the scanner's next delimiter) may be anything.
+std::size_t json_number_length(std::string_view s) {
+  std::size_t i = 0;
+  auto digits = [&] {
+    const std::size_t start = i;
+    while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
+    return i > start;
+  };
+  if (i < s.size() && s[i] == '-') ++i;
+  if (!digits()) return 0;
+  if (i + 1 < s.size() && s[i] == '.' && s[i + 1] >= '0' && s[i + 1] <= '9') {
+    ++i;
+    digits();
+  }
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    const std::size_t mark = i++;
+    if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+    if (!digits()) i = mark;  // "1e" or "1e+": the number is "1"
+  }
+  return i;
+}
+
+/// True when the JSON number `tok` (as json_number_length delimits it) is too large for a
+/// double (nlohmann turns 1e999 into inf and rejects it without a position).
 bool overflows_double(std::string_view tok) {
   double value = 0.0;
   const auto [ptr, ec] = std::from_chars(tok.data(), tok.data() + tok.size(), value);
@@ -327,9 +357,9 @@ bool LocationScanner::run() {
     } else {
       const TextPosition at = here();
       const std::string_view token = read_scalar();
-      if (!token.empty() && (token[0] == '-' || (token[0] >= '0' && token[0] <= '9')) &&
-          overflows_double(token)) {
-        add_error(at, "number " + shorten(token) + " is too large (it overflows to infinity)");
+      const std::string_view number = token.substr(0, json_number_length(token));
+      if (!number.empty() && overflows_double(number)) {
+        add_error(at, "number " + shorten(number) + " is too large (it overflows to infinity)");
         return false;
       }
     }
@@ -492,9 +522,7 @@ Result<JsonDoc> JsonDoc::parse(std::string_view text, std::string file_name, Lim
     return DataError{file_name, p.line, p.column, std::move(message)};
   };
   if (text.size() > limits.max_bytes) {
-    return DataError{file_name, 0, 0,
-                     "file is too large: " + std::to_string(text.size()) +
-                         " bytes (the limit is " + std::to_string(limits.max_bytes) + ")"};
+    return error_at_offset(limits.max_bytes, too_large(std::to_string(text.size()), limits));
   }
   if (const auto bad = find_invalid_utf8(text)) {
     return error_at_offset(*bad, "invalid UTF-8 byte " +
@@ -502,7 +530,7 @@ Result<JsonDoc> JsonDoc::parse(std::string_view text, std::string file_name, Lim
                                      " (the file must be UTF-8 text)");
   }
   if (text.substr(has_bom(text) ? 3 : 0).find_first_not_of(" \t\r\n") == std::string::npos) {
-    return DataError{file_name, 0, 0, "file is empty (expected a JSON value)"};
+    return error_at_offset(text.size(), "file is empty (expected a JSON value)");
   }
   if (const auto deep = find_too_deep(text, limits.max_depth)) {
     return error_at_offset(*deep, "nesting is deeper than " + std::to_string(limits.max_depth) +
@@ -519,14 +547,14 @@ Result<JsonDoc> JsonDoc::parse(std::string_view text, std::string file_name, Lim
   } catch (const nlohmann::json::out_of_range& e) {
     overflow_message = tidy_message(e.what());  // 1e999: the scanner finds where
   } catch (const nlohmann::json::exception& e) {
-    return DataError{file_name, 0, 0, tidy_message(e.what())};
+    return error_at_offset(0, tidy_message(e.what()));  // defensive: no position known
   }
 
   std::vector<DataError> errors;
   LocationScanner scanner(text, doc.file_name_, doc.values_, doc.keys_, errors);
   const bool finished = scanner.run();
   if (!overflow_message.empty() && finished) {
-    errors.push_back({file_name, 0, 0, overflow_message});  // defensive: scanner missed it
+    errors.push_back(error_at_offset(0, overflow_message));  // defensive: scanner missed it
   }
   if (!errors.empty()) return errors;
 
@@ -552,12 +580,6 @@ Result<JsonDoc> JsonDoc::load_file(const std::string& path, Limits limits) {
   };
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) return cannot_read("it is a directory");
-  const std::uintmax_t size = std::filesystem::file_size(path, ec);
-  if (!ec && size > limits.max_bytes) {
-    return DataError{path, 0, 0,
-                     "file is too large: " + std::to_string(size) + " bytes (the limit is " +
-                         std::to_string(limits.max_bytes) + ")"};
-  }
   errno = 0;
   const std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"),
                                                              &std::fclose);
@@ -576,9 +598,13 @@ Result<JsonDoc> JsonDoc::load_file(const std::string& path, Limits limits) {
     return cannot_read(errno != 0 ? std::strerror(errno) : "read failed");
   }
   if (text.size() > limits.max_bytes) {
-    return DataError{path, 0, 0,
-                     "file is too large: more than " + std::to_string(limits.max_bytes) +
-                         " bytes (the limit is " + std::to_string(limits.max_bytes) + ")"};
+    // The size on disk when it is known; a FIFO or a growing file has none.
+    const std::uintmax_t size = std::filesystem::file_size(path, ec);
+    const std::string size_text = !ec && size > limits.max_bytes
+                                      ? std::to_string(size)
+                                      : "more than " + std::to_string(limits.max_bytes);
+    const TextPosition p = position_of(text, limits.max_bytes);
+    return DataError{path, p.line, p.column, too_large(size_text, limits)};
   }
   return parse(text, path, limits);
 }

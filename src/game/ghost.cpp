@@ -199,6 +199,25 @@ bool read_header(ObjectReader& root, Ghost& g, std::vector<DataError>& errors, b
   return errors.size() == before;
 }
 
+/// What is out of range in a sample ("speed 1e+308 m/s, expected [-1000, 1000]"), if
+/// anything. The ranges are far beyond any lap (a lap under 11 days, 100 km from the origin,
+/// 1000 m/s) and keep the writer's rounding (value times 10^4 at most) exact.
+std::optional<std::string> out_of_range(const GhostSample& s) {
+  struct Field {
+    const char* name;
+    double value, limit;
+    const char* unit;
+  };
+  for (const Field& f : {Field{"time", s.t, 1e6, "s"}, Field{"x", s.x, 1e5, "m"}, Field{"y", s.y, 1e5, "m"},
+                         Field{"heading", s.heading, 1e6, "rad"}, Field{"speed", s.speed, 1e3, "m/s"}}) {
+    if (std::fabs(f.value) > f.limit) {
+      return std::string(f.name) + " " + format_number(f.value) + " " + f.unit + ", expected [" +
+             format_number(-f.limit) + ", " + format_number(f.limit) + "]";
+    }
+  }
+  return std::nullopt;
+}
+
 void read_samples(ObjectReader& root, Ghost& g, std::vector<DataError>& errors) {
   const JsonDoc& doc = root.doc();
   const nlohmann::json* v = root.raw("samples");
@@ -231,6 +250,10 @@ void read_samples(ObjectReader& root, Ghost& g, std::vector<DataError>& errors) 
     }
     const GhostSample s{e[0].get<double>(), e[1].get<double>(), e[2].get<double>(), e[3].get<double>(),
                         e[4].get<double>()};
+    if (const std::optional<std::string> why = out_of_range(s)) {
+      report(i, "sample " + std::to_string(i) + " has " + *why);
+      continue;
+    }
     if (!(s.t >= 0.0) || (!g.samples.empty() && !(s.t > g.samples.back().t))) {
       report(i, "sample " + std::to_string(i) + " has time " + format_number(s.t) +
                     " s: times must start at 0 or later and increase from sample to sample");

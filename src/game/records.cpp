@@ -46,10 +46,15 @@ namespace {
 
 constexpr double kMaxTime = 1e6;  // s: no lap or race takes 11 days
 constexpr std::size_t kMaxSectors = 64;
+// Counts far beyond any real file (a few tracks times a few cars; up to 40 cars a race; a
+// season of at most 1000 rounds, as "round" allows): a file with more is damaged or hostile.
+constexpr std::size_t kMaxBestLaps = 10000;
+constexpr std::size_t kMaxEntries = 1000;  // results in a round, drivers in the standings
+constexpr std::size_t kMaxRounds = 1000;
 
 void read_best_laps(ObjectReader& root, Records& records) {
   std::set<std::pair<std::string, std::string>> seen;
-  for (ObjectReader& r : root.objects("best_laps", 0, ObjectReader::kNoLimit, false)) {
+  for (ObjectReader& r : root.objects("best_laps", 0, kMaxBestLaps, false)) {
     const std::string track = r.string("track");
     const std::string car = r.string("car");
     BestLap lap;
@@ -67,7 +72,7 @@ void read_best_laps(ObjectReader& root, Records& records) {
 RecordedRound read_round(ObjectReader& r) {
   RecordedRound round;
   round.track_id = r.string("track");
-  for (ObjectReader& e : r.objects("results", 0, ObjectReader::kNoLimit, true)) {
+  for (ObjectReader& e : r.objects("results", 0, kMaxEntries, true)) {
     RecordedResult entry;
     entry.driver = e.string("driver");
     entry.position = e.integer("position", 1, 1000);
@@ -83,7 +88,7 @@ RecordedRound read_round(ObjectReader& r) {
 void read_championship(ObjectReader& c, ChampionshipProgress& p) {
   p.championship_id = c.string("id");
   p.round_index = c.integer("round", 0, 1000);
-  for (ObjectReader& s : c.objects("points", 0, ObjectReader::kNoLimit, true)) {
+  for (ObjectReader& s : c.objects("points", 0, kMaxEntries, true)) {
     const std::string driver = s.string("driver");
     const int points = s.integer("points", 0, 100000000);
     if (s.valid() && !p.points.emplace(driver, points).second) {
@@ -91,7 +96,7 @@ void read_championship(ObjectReader& c, ChampionshipProgress& p) {
     }
     s.finish();
   }
-  for (ObjectReader& r : c.objects("rounds", 0, ObjectReader::kNoLimit, true)) {
+  for (ObjectReader& r : c.objects("rounds", 0, kMaxRounds, true)) {
     p.rounds.push_back(read_round(r));
     r.finish();
   }

@@ -115,8 +115,9 @@ TEST(JsonDoc, TruncatedAndEmptyInput) {
             "car.json:2:13: unexpected end of input; expected ',' or ']'");
   EXPECT_EQ(parse_errors("{\"a\": \"unterminated"),
             "car.json:1:20: invalid string: missing closing quote");
-  EXPECT_EQ(parse_errors(""), "car.json: file is empty (expected a JSON value)");
-  EXPECT_EQ(parse_errors(" \n\t "), "car.json: file is empty (expected a JSON value)");
+  // Located at the end of the text, where a value was expected.
+  EXPECT_EQ(parse_errors(""), "car.json:1:1: file is empty (expected a JSON value)");
+  EXPECT_EQ(parse_errors(" \n\t "), "car.json:2:3: file is empty (expected a JSON value)");
 }
 
 TEST(JsonDoc, RejectsDeepNestingWithoutRecursing) {
@@ -140,6 +141,15 @@ TEST(JsonDoc, RejectsNumbersThatOverflow) {
   EXPECT_EQ(parse_errors("[" + std::string(400, '9') + "]"),
             "car.json:1:2: number " + std::string(40, '9') +
                 "... is too large (it overflows to infinity)");
+  // Found by fuzz_records: bytes after an overflowing number that are not a delimiter (here
+  // NULs and "false", where nlohmann had stopped) were read as the number's exponent, an
+  // undefined signed overflow; the message quoted them. Only the number counts.
+  EXPECT_EQ(parse_errors("{\"rounds\":\n " + std::string(400, '3') + std::string(3, '\0') +
+                         "false" + std::string(40, '9') + "}"),
+            "car.json:2:2: number " + std::string(40, '3') +
+                "... is too large (it overflows to infinity)");
+  EXPECT_EQ(parse_errors("[1e999e-99999999999999999999999]"),
+            "car.json:1:2: number 1e999 is too large (it overflows to infinity)");
   // Underflow is not an error: the value is simply 0 (or a denormal).
   const Result<JsonDoc> tiny = JsonDoc::parse("[1e-999, 0.0000e999]", "x.json");
   ASSERT_TRUE(tiny.ok()) << tiny.error_text();
@@ -168,9 +178,11 @@ TEST(JsonDoc, RejectsOversizedText) {
   small.max_bytes = 16;
   EXPECT_TRUE(JsonDoc::parse("[1,2,3,4,5,6,7]", "x.json", small).ok());  // 15 bytes
   EXPECT_EQ(parse_errors("[1,2,3,4,5,6,7,8]", small),
-            "car.json: file is too large: 17 bytes (the limit is 16)");
+            "car.json:1:17: file is too large: 17 bytes (the limit is 16; the first byte past "
+            "it is here)");
   const std::string big = "[" + std::string((std::size_t{4} << 20), ' ') + "]";
-  EXPECT_EQ(parse_errors(big), "car.json: file is too large: 4194306 bytes (the limit is 4194304)");
+  EXPECT_EQ(parse_errors(big), "car.json:1:4194305: file is too large: 4194306 bytes (the limit "
+                               "is 4194304; the first byte past it is here)");
 }
 
 /// Every object member of `value` (at `pointer`) has a recorded key position.
@@ -257,7 +269,8 @@ TEST_F(JsonDocFile, MissingDirectoryAndOversizedFiles) {
   small.max_bytes = 8;
   const std::string big = write("big.json", "[1, 2, 3, 4]");
   EXPECT_EQ(JsonDoc::load_file(big, small).error_text(),
-            big + ": file is too large: 12 bytes (the limit is 8)");
+            big + ":1:9: file is too large: 12 bytes (the limit is 8; the first byte past it is "
+                  "here)");
 }
 
 }  // namespace

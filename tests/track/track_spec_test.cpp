@@ -371,8 +371,13 @@ TEST(TrackSpec, FiveMegabyteFileIsRejected) {
   std::string text = minimal_track(",\n  \"description\": \"" + std::string(5u << 20, 'x') + "\"");
   const Result<TrackSpec> r = parse_track_spec(text, "big.json");
   ASSERT_FALSE(r.ok());
-  EXPECT_EQ(r.error_text(),
-            "big.json: file is too large: " + std::to_string(text.size()) + " bytes (the limit is 4194304)");
+  // Located at the first byte past the limit (ASCII text: columns are bytes).
+  const std::size_t limit = 4194304;
+  const auto line = 1 + std::count(text.begin(), text.begin() + limit, '\n');
+  const std::size_t column = limit - text.rfind('\n', limit - 1);
+  EXPECT_EQ(r.error_text(), "big.json:" + std::to_string(line) + ":" + std::to_string(column) +
+                                ": file is too large: " + std::to_string(text.size()) +
+                                " bytes (the limit is 4194304; the first byte past it is here)");
 }
 
 TEST(TrackSpec, DeepNestingIsRejected) {
