@@ -226,7 +226,10 @@ struct LaunchResult {
 };
 
 LaunchResult split_mu_launch(CarSpec spec) {
+  // The differential alone: no traction control and no launch control trimming each
+  // wheel's torque after the split.
   spec.assists.tcs = false;
+  spec.gearbox.launch_control = false;
   const SplitMu ground;
   World world(ground, {240.0});
   world.add_car(spec, {0.0, 0.0}, 0.0);
@@ -270,6 +273,7 @@ TEST(LimitedSlip, CentreDiffFeedsTheAxleWithGrip) {
   // axle to the rear one.
   CarSpec open = car("racer");
   open.assists.tcs = false;
+  open.gearbox.launch_control = false;  // the centre diff alone, as above
   CarSpec locked = open;
   locked.drive.centre_diff = {DiffType::Clutch, 200.0, 0.8, 0.0, 1.0};
   class IceAhead final : public SurfaceMap {
