@@ -19,7 +19,8 @@ void check_replay_error(const std::vector<racer::DataError>& errors, const std::
   using racer::fuzz::fail;
   if (errors.size() != 1) fail("a refused replay with " + std::to_string(errors.size()) + " errors");
   const racer::DataError& e = errors.front();
-  if (e.file != file || e.line != 0 || e.column != 0) fail("a replay error not at line 0, column 0 of the file: \"" + e.to_string() + "\"");
+  if (e.file != file || e.line != 0 || e.column != 0)
+    fail("a replay error not at line 0, column 0 of the file: \"" + e.to_string() + "\"");
   const std::string& m = e.message;
   std::size_t end = 5;
   while (end < m.size() && std::isdigit(static_cast<unsigned char>(m[end]))) ++end;
