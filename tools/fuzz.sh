@@ -10,13 +10,14 @@
 # Prints each target's executions; the log of each run is build-fuzz/logs/TARGET.log, and
 # each run adds a line (time, target, seconds, executions, result) to
 # build-fuzz/logs/executions.tsv.
-# Targets: track car ai_profile settings records ghost (default: all).
+# Targets: track car ai_profile settings records ghost replay (default: all). The JSON
+# targets get fuzz/json.dict; the binary replay has no dictionary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(track car ai_profile settings records ghost)
+[ ${#targets[@]} -eq 0 ] && targets=(track car ai_profile settings records ghost replay)
 
 bash tools/install-deps.sh
 cmake --preset fuzz >/dev/null
@@ -34,7 +35,7 @@ make_seeds() {
     ai_profile) cp assets/ai/*.json "$dir/" ;;
     *) local tmp
        tmp=$(mktemp -d)
-       "$out/fuzz/make_seeds" "$tmp"   # settings/, records/, ghost/ written by the game's writers
+       "$out/fuzz/make_seeds" "$tmp"   # settings/, records/, ghost/, replay/ written by the game's writers
        cp "$tmp/$1"/* "$dir/"
        rm -rf "$tmp" ;;
   esac
@@ -49,9 +50,11 @@ for t in "${targets[@]}"; do
   rm -f "$out/crashes/$t"/*   # an earlier run's finds: each is a test in tests/ once fixed
   log=$out/logs/$t.log
   make_seeds "$t"
+  dict=(-dict=fuzz/json.dict)
+  if [ "$t" = replay ]; then dict=(); fi
   status=ok
   "$out/fuzz/fuzz_$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=8192 \
-    -dict=fuzz/json.dict -print_final_stats=1 -artifact_prefix="$out/crashes/$t/" \
+    "${dict[@]}" -print_final_stats=1 -artifact_prefix="$out/crashes/$t/" \
     "$out/corpus/$t" "$out/seeds/$t" >"$log" 2>&1 || status=FAILED
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   took=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$log" | tail -1)
