@@ -282,9 +282,9 @@ TEST(KillDuringWrite, EveryFileIsTheOldOrTheNewVersionAfterEachOf1000Kills) {
   }
   EXPECT_EQ(damaged, 0);
   // The kills must land inside the writes, not only between them: 355-389 of 1000 do in the
-  // RelWithDebInfo build and 99 under the sanitizers on this 2-core machine; a twentieth
-  // leaves room for a machine's scheduling.
-  EXPECT_GT(inside_a_save, kKills / 20) << "too few kills landed inside a file's write";
+  // RelWithDebInfo build, 36-99 under the sanitizers with the rest of the suite running
+  // beside them on this 2-core machine; at least 20 kills inside a write are checked.
+  EXPECT_GT(inside_a_save, kKills / 50) << "too few kills landed inside a file's write";
   ASSERT_TRUE(save_version(files, next));
   EXPECT_TRUE(temp_files_in(dir.path()).empty()) << "a save leaves the temp files of dead writers behind";
   RecordProperty("kills", kKills);
