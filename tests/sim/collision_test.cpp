@@ -12,7 +12,7 @@
 
 #include "core/math.h"
 #include "sim/world.h"
-#include "test_paths.h"
+#include "test_cars.h"
 
 namespace racer {
 namespace {
@@ -81,8 +81,6 @@ struct PassThroughWatch {
   }
 };
 
-CarSpec spec_of(const char* name) { return load_car_spec(test::car_path(name)).value(); }
-
 // ---------------------------------------------------------------- walls
 
 enum class WallKind { ChainLoop, Barrier, Box };
@@ -107,7 +105,7 @@ TEST_P(FiredAtAWall, NeverEndsUpBeyondIt) {
   if (kind == WallKind::Barrier) world.add_barrier({{kWallX, -200}, {kWallX, 200}});
   if (kind == WallKind::Box) world.add_static_box({kWallX + 1.0, 0.0}, 1.0, 200.0, 0.0);
   const double heading = deg_to_rad(angle_deg);
-  world.add_car(spec_of("sedan"), {10.0, 0.0}, heading);
+  world.add_car(test::shipped_car("sedan"), {10.0, 0.0}, heading);
   world.car(0).place({10.0, 0.0}, heading, speed);
   Controls flat_out;
   flat_out.throttle = 1.0;
@@ -131,7 +129,7 @@ TEST(Collisions, BarrierStopsCarsFromBothSides) {
   const UniformSurface ground(Surface::Asphalt);
   World world(ground, {60.0});
   world.add_barrier({{0.0, -100.0}, {0.0, 100.0}});
-  world.add_car(spec_of("racer"), {30.0, 0.0}, kPi);
+  world.add_car(test::shipped_car("racer"), {30.0, 0.0}, kPi);
   world.car(0).place({30.0, 0.0}, kPi, 120.0);
   const Controls none;
   for (int i = 0; i < 120; ++i) {
@@ -150,8 +148,8 @@ TEST_P(CarsMeet, HeadOnNeverPassThrough) {
   const auto [speed, rate] = GetParam();
   const UniformSurface ground(Surface::Asphalt);
   World world(ground, {rate});
-  world.add_car(spec_of("sedan"), {-15.0, 0.0}, 0.0);
-  world.add_car(spec_of("hatchback"), {15.0, 0.3}, kPi);  // a little off-centre: they also rotate
+  world.add_car(test::shipped_car("sedan"), {-15.0, 0.0}, 0.0);
+  world.add_car(test::shipped_car("hatchback"), {15.0, 0.3}, kPi);  // a little off-centre: they also rotate
   world.car(0).place({-15.0, 0.0}, 0.0, speed);
   world.car(1).place({15.0, 0.3}, kPi, speed);
   Controls c[2];
@@ -175,8 +173,8 @@ TEST_P(CarsMeet, SideOnNeverPassThrough) {
   World world(ground, {rate});
   // Car 1 crosses along +x at 20 m/s and is at x ~ 0 when car 0 (heading +y) reaches y = 0.
   const double t_meet = 20.0 / speed;
-  world.add_car(spec_of("racer"), {0.0, -20.0 - 2.5}, kPi / 2.0);
-  world.add_car(spec_of("sedan"), {-20.0 * t_meet, 0.0}, 0.0);
+  world.add_car(test::shipped_car("racer"), {0.0, -20.0 - 2.5}, kPi / 2.0);
+  world.add_car(test::shipped_car("sedan"), {-20.0 * t_meet, 0.0}, 0.0);
   world.car(0).place({0.0, -20.0 - 2.5}, kPi / 2.0, speed);
   world.car(1).place({-20.0 * t_meet, 0.0}, 0.0, 20.0);
   Controls c[2];
@@ -197,8 +195,8 @@ TEST_P(CarsMeet, SideOnNeverPassThrough) {
 TEST(Collisions, WithoutBulletsFastCarsWouldPassThrough) {
   const UniformSurface ground(Surface::Asphalt);
   World world(ground, {60.0});
-  world.add_car(spec_of("sedan"), {-15.0, 0.0}, 0.0);
-  world.add_car(spec_of("hatchback"), {15.0, 0.3}, kPi);
+  world.add_car(test::shipped_car("sedan"), {-15.0, 0.0}, 0.0);
+  world.add_car(test::shipped_car("hatchback"), {15.0, 0.3}, kPi);
   world.car(0).place({-15.0, 0.0}, 0.0, 120.0);
   world.car(1).place({15.0, 0.3}, kPi, 120.0);
   world.car(0).body()->SetBullet(false);
@@ -229,7 +227,7 @@ WallHit hit_wall(double speed, double angle_deg) {
   world.add_wall_loop({{-300, -300}, {30, -300}, {30, 300}, {-300, 300}}, World::KeepCars::Inside);
   const double heading = deg_to_rad(angle_deg);
   const Vec2 start = Vec2{27.0, 0.0} - from_angle(heading) * 8.0;
-  world.add_car(spec_of("sedan"), start, heading);
+  world.add_car(test::shipped_car("sedan"), start, heading);
   world.car(0).place(start, heading, speed);
   const Controls coast;
   WallHit out;

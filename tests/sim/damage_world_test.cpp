@@ -9,12 +9,10 @@
 
 #include "core/math.h"
 #include "sim/world.h"
-#include "test_paths.h"
+#include "test_cars.h"
 
 namespace racer {
 namespace {
-
-CarSpec spec_of(const char* name) { return load_car_spec(test::car_path(name)).value(); }
 
 constexpr double kWallX = 30.0;
 
@@ -59,8 +57,8 @@ std::uint64_t car_hash(const World& world) {
 /// Two cars: a head-on wall crash, a shunt into the back of the other car, then both drive on.
 std::unique_ptr<World> crash_script(const SurfaceMap& ground, DamageMode mode) {
   auto world = walled_world(ground, mode);
-  world->add_car(spec_of("sedan"), {0.0, 0.0}, 0.0);
-  world->add_car(spec_of("hatchback"), {0.0, -20.0}, 0.0);
+  world->add_car(test::shipped_car("sedan"), {0.0, 0.0}, 0.0);
+  world->add_car(test::shipped_car("hatchback"), {0.0, -20.0}, 0.0);
   world->car(0).place({10.0, 0.0}, 0.0, 25.0);
   world->car(1).place({-20.0, 0.0}, 0.0, 12.0);
   Controls c[2];
@@ -118,7 +116,7 @@ TEST(DamageWorld, AFrontHitDentsTheFrontAndHarderHitsCostMore) {
   double previous = 0.0;
   for (double speed : {8.0, 15.0, 25.0, 40.0}) {
     auto world = walled_world(ground, DamageMode::Visual);
-    world->add_car(spec_of("sedan"), {0.0, 0.0}, 0.0);
+    world->add_car(test::shipped_car("sedan"), {0.0, 0.0}, 0.0);
     head_on_crash(*world, speed);
     const Damage& d = world->damage(0);
     EXPECT_GT(d.level(DamageZone::Front), previous) << speed;
@@ -128,7 +126,7 @@ TEST(DamageWorld, AFrontHitDentsTheFrontAndHarderHitsCostMore) {
     EXPECT_EQ(d.level(DamageZone::Rear), 0.0) << speed;
     // Energy ~ J^2 / 2m with J = m v (1 + e), e = 0.2: 1.44 x the kinetic energy; the tyres
     // and the solver's spread over steps keep it within a band around that.
-    const double kinetic = 0.5 * spec_of("sedan").body.mass * speed * speed;
+    const double kinetic = 0.5 * test::shipped_car("sedan").body.mass * speed * speed;
     EXPECT_GT(d.zone_energy(DamageZone::Front), 0.8 * kinetic) << speed;
     EXPECT_LT(d.zone_energy(DamageZone::Front), 1.6 * kinetic) << speed;
     ASSERT_GE(d.mark_count(), 1);
@@ -141,7 +139,7 @@ TEST(DamageWorld, ASideHitDentsThatSide) {
   const UniformSurface ground(Surface::Asphalt);
   auto world = walled_world(ground, DamageMode::Visual);
   // Heading +y, sliding sideways to +x: the right side meets the wall.
-  world->add_car(spec_of("sedan"), {kWallX - 6.0, 0.0}, kPi / 2.0);
+  world->add_car(test::shipped_car("sedan"), {kWallX - 6.0, 0.0}, kPi / 2.0);
   world->car(0).body()->SetLinearVelocity(b2Vec2(15.0f, 0.0f));
   run(*world, Controls{}, 1.0);
   const Damage& d = world->damage(0);
@@ -155,8 +153,8 @@ TEST(DamageWorld, CarToCarHitsDamageBothCarsWhereTheyTouched) {
   WorldConfig config{240.0};
   config.damage = DamageMode::Visual;
   World world(ground, config);
-  world.add_car(spec_of("sedan"), {0.0, 0.0}, 0.0);
-  world.add_car(spec_of("sedan"), {20.0, 0.0}, 0.0);
+  world.add_car(test::shipped_car("sedan"), {0.0, 0.0}, 0.0);
+  world.add_car(test::shipped_car("sedan"), {20.0, 0.0}, 0.0);
   world.car(0).place({0.0, 0.0}, 0.0, 20.0);  // runs into the back of the parked car
   run(world, Controls{}, 1.5);
   EXPECT_GT(world.damage(0).level(DamageZone::Front), 0.05);
@@ -185,7 +183,7 @@ TEST(DamageWorld, FullCostsEnginePowerAfterAFrontCrash) {
   DriveResult result[2];
   for (int k = 0; k < 2; ++k) {
     auto world = walled_world(ground, k == 0 ? DamageMode::Visual : DamageMode::Full);
-    world->add_car(spec_of("sedan"), {0.0, 0.0}, 0.0);
+    world->add_car(test::shipped_car("sedan"), {0.0, 0.0}, 0.0);
     head_on_crash(*world, 25.0);
     const double factor = world->damage(0).effects().torque_factor;
     if (k == 1) {
@@ -205,7 +203,7 @@ TEST(DamageWorld, FullPullsTheSteeringTowardsTheDamagedSide) {
   for (int k = 0; k < 2; ++k) {
     auto world = walled_world(ground, k == 0 ? DamageMode::Visual : DamageMode::Full);
     // Left side into the wall: heading -y, sliding to +x.
-    world->add_car(spec_of("sedan"), {kWallX - 6.0, 0.0}, -kPi / 2.0);
+    world->add_car(test::shipped_car("sedan"), {kWallX - 6.0, 0.0}, -kPi / 2.0);
     world->car(0).body()->SetLinearVelocity(b2Vec2(18.0f, 0.0f));
     run(*world, Controls{}, 1.0);
     if (k == 1) {
@@ -221,7 +219,7 @@ TEST(DamageWorld, FullPullsTheSteeringTowardsTheDamagedSide) {
 TEST(DamageWorld, FullWearsTheTyreNearestTheHit) {
   const UniformSurface ground(Surface::Asphalt);
   auto world = walled_world(ground, DamageMode::Full);
-  world->add_car(spec_of("sedan"), {0.0, 0.0}, 0.0);
+  world->add_car(test::shipped_car("sedan"), {0.0, 0.0}, 0.0);
   head_on_crash(*world, 25.0);
   const DamageEffects& e = world->car(0).damage_effects();
   int worn = 0;
@@ -235,7 +233,7 @@ TEST(DamageWorld, FullWearsTheTyreNearestTheHit) {
 TEST(DamageWorld, AWreckedCarStillDrives) {
   const UniformSurface ground(Surface::Asphalt);
   auto world = walled_world(ground, DamageMode::Full);
-  world->add_car(spec_of("sedan"), {0.0, 0.0}, 0.0);
+  world->add_car(test::shipped_car("sedan"), {0.0, 0.0}, 0.0);
   for (int i = 0; i < 8; ++i) head_on_crash(*world, 60.0);
   const DamageEffects e = world->damage(0).effects();
   const DamageTuning t;

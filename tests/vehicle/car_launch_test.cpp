@@ -5,17 +5,11 @@
 #include "core/math.h"
 #include "sim/proving_ground.h"
 #include "sim/world.h"
-#include "test_paths.h"
+#include "test_cars.h"
 #include "vehicle/car.h"
 
 namespace racer {
 namespace {
-
-CarSpec car(const std::string& name) {
-  Result<CarSpec> r = load_car_spec(test::car_path(name));
-  EXPECT_TRUE(r.ok()) << r.error_text();
-  return r.value();
-}
 
 CarSpec with_tcs(CarSpec spec, bool on) {
   spec.assists.tcs = on;
@@ -30,7 +24,7 @@ INSTANTIATE_TEST_SUITE_P(Cars, EachCar, ::testing::Values("hatchback", "sedan", 
 // once the road speed turns the engine near the shift point. Checked with launch control off,
 // so the wheels really spin.
 TEST_P(EachCar, WithoutTractionControlTheBoxDoesNotFollowWheelspin) {
-  CarSpec spec = with_tcs(car(GetParam()), false);
+  CarSpec spec = with_tcs(test::shipped_car(GetParam()), false);
   spec.gearbox.launch_control = false;
   const AccelResult r = run_accel(spec, 240.0, 40.0);
   ASSERT_GE(r.shifts.size(), 3u);
@@ -48,7 +42,7 @@ TEST_P(EachCar, WithoutTractionControlTheBoxDoesNotFollowWheelspin) {
 // Real cars are no slower with traction control off; the shipped cars' launch control holds
 // first gear's wheelspin as traction control would, and nothing spins after first.
 TEST_P(EachCar, TractionControlOffIsNotSlowerToHundred) {
-  const CarSpec spec = car(GetParam());
+  const CarSpec spec = test::shipped_car(GetParam());
   const AccelResult on = run_accel(with_tcs(spec, true), 240.0, 20.0);
   const AccelResult off = run_accel(with_tcs(spec, false), 240.0, 20.0);
   ASSERT_TRUE(on.t_0_100_s && off.t_0_100_s);
@@ -58,7 +52,7 @@ TEST_P(EachCar, TractionControlOffIsNotSlowerToHundred) {
 // Without launch control the spinning tyre is past its peak (the shipped Pacejka curves fall
 // to about 0.7 of it at full spin): launch control is what wins the time back.
 TEST(Car, LaunchControlWinsBackWhatWheelspinLoses) {
-  CarSpec spec = with_tcs(car("sedan"), false);
+  CarSpec spec = with_tcs(test::shipped_car("sedan"), false);
   spec.gearbox.launch_control = true;
   const AccelResult controlled = run_accel(spec, 240.0, 20.0);
   spec.gearbox.launch_control = false;
@@ -70,7 +64,7 @@ TEST(Car, LaunchControlWinsBackWhatWheelspinLoses) {
 // A launch rpm: the clutch slips and holds the engine there until the wheels turn it faster,
 // instead of the seed's blend (about 1,500 rpm for the sedan at a standstill).
 TEST(Car, LaunchRpmHoldsTheEngineUntilTheWheelsCatchUp) {
-  CarSpec spec = car("sedan");
+  CarSpec spec = test::shipped_car("sedan");
   spec.gearbox.launch_rpm = 3500.0;
   const UniformSurface ground(Surface::Asphalt);
   World world(ground, {240.0});
@@ -90,7 +84,7 @@ TEST(Car, LaunchRpmHoldsTheEngineUntilTheWheelsCatchUp) {
 // and off, for every shipped car and for each of them with a 0.05 s dual-clutch shift.
 TEST_P(EachCar, HundredTimeDoesNotDependOnTheStepRate) {
   for (double shift_s : {0.0, 0.05}) {
-    CarSpec spec = car(GetParam());
+    CarSpec spec = test::shipped_car(GetParam());
     if (shift_s > 0.0) spec.gearbox.clutch_recover_s = shift_s;
     for (bool tcs : {true, false}) {
       const AccelResult at240 = run_accel(with_tcs(spec, tcs), 240.0, 20.0);
@@ -109,7 +103,7 @@ TEST_P(EachCar, HundredTimeDoesNotDependOnTheStepRate) {
 // 400 s (about ten times the time constant of a road car's approach) gains at most 0.5 km/h
 // (the settling rule, kSettledAccel over kSettleWindowS, leaves about 0.1-0.3 km/h).
 TEST(Car, TopSpeedIsWhereTheCarSettles) {
-  const CarSpec spec = car("sedan");
+  const CarSpec spec = test::shipped_car("sedan");
   const double settled = run_accel(spec, 120.0).top_speed_kmh;
   const UniformSurface ground(Surface::Asphalt);
   World world(ground, {120.0});

@@ -12,17 +12,11 @@
 #include "core/math.h"
 #include "sim/proving_ground.h"
 #include "sim/world.h"
-#include "test_paths.h"
+#include "test_cars.h"
 #include "vehicle/car.h"
 
 namespace racer {
 namespace {
-
-CarSpec car(const std::string& name) {
-  Result<CarSpec> r = load_car_spec(test::car_path(name));
-  EXPECT_TRUE(r.ok()) << r.error_text();
-  return r.value();
-}
 
 void step(World& world, const Controls& c) { world.step(std::span<const Controls>(&c, 1)); }
 
@@ -55,7 +49,7 @@ TEST(TyreWidth, AWiderTyreIsTwoNarrowOnesSideBySide) {
 }
 
 TEST(TyreWidth, PacejkaTyreGainsGripWithWidthAndTheCompoundScalesIt) {
-  TyreSpec base = car("sedan").tyre;
+  TyreSpec base = test::shipped_car("sedan").tyre;
   base.coefficients_width = base.width;
   TyreSpec wide = base;
   wide.width = 1.3 * base.width;
@@ -66,14 +60,14 @@ TEST(TyreWidth, PacejkaTyreGainsGripWithWidthAndTheCompoundScalesIt) {
   EXPECT_GT(Tyre(wide).mu_peak(fz), Tyre(base).mu_peak(fz));
   EXPECT_NEAR(Tyre(soft).peak_fy(fz), 1.1 * Tyre(base).peak_fy(fz), 1e-9 * Tyre(base).peak_fy(fz));
   // Without coefficients_width the width is drawing only (today's behaviour).
-  TyreSpec drawn = car("sedan").tyre;
+  TyreSpec drawn = test::shipped_car("sedan").tyre;
   drawn.width *= 1.3;
-  EXPECT_EQ(Tyre(drawn).peak_fy(fz), Tyre(car("sedan").tyre).peak_fy(fz));
+  EXPECT_EQ(Tyre(drawn).peak_fy(fz), Tyre(test::shipped_car("sedan").tyre).peak_fy(fz));
 }
 
 // A neutral rear-drive test car on the sensitive tyres: the balance comes from the tyres.
 CarSpec balance_car() {
-  CarSpec c = car("sedan");
+  CarSpec c = test::shipped_car("sedan");
   c.tyre = sensitive_tyre();
   c.tyre.rear_cornering_factor = 1.0;
   return c;
@@ -105,7 +99,7 @@ TEST(StaggeredTyres, WiderRearTyresMoveTheBalanceTowardsUndersteer) {
 TEST(StaggeredTyres, BiggerRearWheelsRollAtTheCarsSpeed) {
   // A staggered AWD car: rear tyres of a larger radius spin slower at the same speed, and
   // the drivetrain's matched rear ratio keeps the axles from fighting (no wheelspin).
-  CarSpec spec = car("racer");
+  CarSpec spec = test::shipped_car("racer");
   spec.rear_tyre = spec.tyre;
   spec.rear_tyre->radius = spec.tyre.radius * 1.1;
   const UniformSurface ground(Surface::Asphalt);
@@ -122,7 +116,7 @@ TEST(StaggeredTyres, BiggerRearWheelsRollAtTheCarsSpeed) {
 }
 
 TEST(TrackWidth, EachAxleCarriesItsOwnTrack) {
-  CarSpec spec = car("sedan");
+  CarSpec spec = test::shipped_car("sedan");
   spec.body.rear_track_width = spec.body.track_width + 0.08;
   const Suspension s(spec);
   EXPECT_DOUBLE_EQ(s.corner_y(kFrontLeft), spec.body.track_width / 2.0);
@@ -132,7 +126,7 @@ TEST(TrackWidth, EachAxleCarriesItsOwnTrack) {
 // ---------------------------------------------------------------- 2. aero and rolling
 
 TEST(Downforce, TheSuspensionCarriesItAtSpeed) {
-  CarSpec spec = car("sedan");
+  CarSpec spec = test::shipped_car("sedan");
   spec.body.front_downforce_area = 0.3;
   spec.body.rear_downforce_area = 0.5;
   const UniformSurface ground(Surface::Asphalt);
@@ -172,7 +166,7 @@ TEST(Downforce, TheSuspensionCarriesItAtSpeed) {
 TEST(Downforce, RaisesTheSkidpadFigureAtSpeed) {
   // A 100 m circle is held at about 30 m/s; there 1 m^2 of downforce per axle adds about
   // 2 x 550 N to the sedan's 14.7 kN, 7%; the tyres' load sensitivity takes some back.
-  const CarSpec base = car("sedan");
+  const CarSpec base = test::shipped_car("sedan");
   CarSpec winged = base;
   winged.body.front_downforce_area = 1.0;
   winged.body.rear_downforce_area = 1.0;
@@ -199,7 +193,7 @@ double coast_decel(const CarSpec& spec, double v) {
 }
 
 TEST(RollingResistance, GrowsWithTheSquareOfSpeed) {
-  const CarSpec base = car("sedan");
+  const CarSpec base = test::shipped_car("sedan");
   CarSpec growing = base;
   growing.tyre.rolling_resistance_doubling_speed = kmh_to_mps(120.0);
   const double crr = surface_props(Surface::Asphalt).rolling_resistance;
@@ -248,7 +242,7 @@ LaunchResult split_mu_launch(CarSpec spec) {
 }
 
 TEST(LimitedSlip, SendsTorqueToTheWheelWithGrip) {
-  const CarSpec open = car("sedan");
+  const CarSpec open = test::shipped_car("sedan");
   CarSpec clutch = open;
   clutch.drive.rear_diff = {DiffType::Clutch, 100.0, 0.5, 0.2, 1.0};
   CarSpec torsen = open;
@@ -271,7 +265,7 @@ TEST(LimitedSlip, CentreDiffFeedsTheAxleWithGrip) {
   // The racer (AWD) with its front wheels on ice and its rear wheels on asphalt: the open
   // centre keeps its fixed split; a clutch centre diff moves torque from the spinning front
   // axle to the rear one.
-  CarSpec open = car("racer");
+  CarSpec open = test::shipped_car("racer");
   open.assists.tcs = false;
   open.gearbox.launch_control = false;  // the centre diff alone, as above
   CarSpec locked = open;
@@ -316,7 +310,7 @@ TEST(TorqueTable, IsLinearBetweenPointsAndFlatBeyond) {
 TEST(TorqueTable, TheDrivetrainDeliversIt) {
   // Third gear, wheels at a fixed spin, full throttle, clutch in: wheel torque = table(rpm)
   // x ratio x efficiency (the limiter is far).
-  CarSpec spec = car("sedan");
+  CarSpec spec = test::shipped_car("sedan");
   spec.engine.torque_table = {{500.0, 150.0}, {3000.0, 400.0}, {7000.0, 300.0}};
   Drivetrain d(spec);
   d.set_automatic(false);  // the automatic box would shift down at this rpm
@@ -347,7 +341,7 @@ double speed_gain_in_second(const CarSpec& spec) {
 TEST(FlywheelInertia, SlowsTheCarByItsReflectedInertia) {
   // In second gear the engine's inertia I acts at the wheels as I G^2: the car accelerates
   // as if its mass were m + (sum of wheel inertias + I G^2) / r^2 instead of m + sum / r^2.
-  CarSpec base = car("sedan");
+  CarSpec base = test::shipped_car("sedan");
   base.assists.tcs = false;
   CarSpec heavy = base;
   heavy.engine.flywheel_inertia = 0.25;
@@ -364,7 +358,7 @@ TEST(FlywheelInertia, SlowsTheCarByItsReflectedInertia) {
 }
 
 TEST(SecondFinalDrive, TurnsTheGearsItIsGiven) {
-  CarSpec spec = car("sedan");
+  CarSpec spec = test::shipped_car("sedan");
   spec.gearbox.final_drive_2 = 2.5;
   spec.gearbox.final_drive_2_gears = {5, 6};
   const Drivetrain d(spec);

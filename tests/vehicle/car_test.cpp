@@ -11,18 +11,12 @@
 #include "core/math.h"
 #include "sim/proving_ground.h"
 #include "sim/world.h"
-#include "test_paths.h"
+#include "test_cars.h"
 
 namespace racer {
 namespace {
 
 constexpr double kRate = 240.0;
-
-CarSpec car(const std::string& name) {
-  Result<CarSpec> r = load_car_spec(test::car_path(name));
-  EXPECT_TRUE(r.ok()) << r.error_text();
-  return r.value();
-}
 
 double mu_peak(const CarSpec& spec) { return Tyre(spec.tyre).mu_peak(spec.body.mass * kGravity / 4.0); }
 
@@ -30,7 +24,7 @@ class EveryCar : public ::testing::TestWithParam<std::string> {};
 INSTANTIATE_TEST_SUITE_P(Cars, EveryCar, ::testing::Values("hatchback", "sedan", "racer"));
 
 TEST_P(EveryCar, ParkedCarNeitherCreepsNorTurns) {
-  const CarSpec spec = car(GetParam());
+  const CarSpec spec = test::shipped_car(GetParam());
   for (double rate : {60.0, 240.0}) {
     const RestResult r = run_rest(spec, rate);
     EXPECT_LT(r.drift_m, 1e-3) << rate << " Hz";
@@ -39,7 +33,7 @@ TEST_P(EveryCar, ParkedCarNeitherCreepsNorTurns) {
 }
 
 TEST_P(EveryCar, AtRestWheelLoadsSumToWeightAndSplitByCg) {
-  const CarSpec spec = car(GetParam());
+  const CarSpec spec = test::shipped_car(GetParam());
   const RestResult r = run_rest(spec, kRate);
   const double mg = spec.body.mass * kGravity;
   EXPECT_NEAR(r.load_sum_n, mg, 1e-3 * mg);
@@ -49,7 +43,7 @@ TEST_P(EveryCar, AtRestWheelLoadsSumToWeightAndSplitByCg) {
 
 TEST_P(EveryCar, ANudgedParkedCarComesToRest) {
   // Static friction (seed 003): a sideways shove of 0.3 m/s dies out, the car stays put.
-  const CarSpec spec = car(GetParam());
+  const CarSpec spec = test::shipped_car(GetParam());
   const UniformSurface ground(Surface::Asphalt);
   World world(ground, {kRate});
   world.add_car(spec, {0.0, 0.0}, 0.0);
@@ -65,7 +59,7 @@ TEST_P(EveryCar, ANudgedParkedCarComesToRest) {
 }
 
 TEST_P(EveryCar, BrakingFromHundredRespectsFrictionAndAbsBeatsLocking) {
-  CarSpec spec = car(GetParam());
+  CarSpec spec = test::shipped_car(GetParam());
   const double v0 = kmh_to_mps(100.0);
   const double mu = mu_peak(spec);
   const double crr = surface_props(Surface::Asphalt).rolling_resistance;
@@ -89,7 +83,7 @@ TEST_P(EveryCar, BrakingFromHundredRespectsFrictionAndAbsBeatsLocking) {
 }
 
 TEST_P(EveryCar, SkidpadLateralAccelerationIsWithinTenPercentOfMuG) {
-  const CarSpec spec = car(GetParam());
+  const CarSpec spec = test::shipped_car(GetParam());
   const SkidpadResult r = run_skidpad(spec, kRate, 50.0);
   const double mu = mu_peak(spec);
   // 10%: the tolerance. Load transfer on load-sensitive tyres, the drive force
@@ -100,7 +94,7 @@ TEST_P(EveryCar, SkidpadLateralAccelerationIsWithinTenPercentOfMuG) {
 }
 
 TEST_P(EveryCar, UpshiftScalesRpmByTheRatioOfRatios) {
-  const CarSpec spec = car(GetParam());
+  const CarSpec spec = test::shipped_car(GetParam());
   const AccelResult r = run_accel(spec, kRate, 40.0);
   ASSERT_GE(r.shifts.size(), 3u);
   for (const ShiftRecord& s : r.shifts) {
@@ -117,7 +111,7 @@ TEST_P(EveryCar, UpshiftScalesRpmByTheRatioOfRatios) {
 }
 
 TEST_P(EveryCar, TopSpeedDoesNotDependOnTheStepRate) {
-  const CarSpec spec = car(GetParam());
+  const CarSpec spec = test::shipped_car(GetParam());
   const double top240 = run_accel(spec, 240.0).top_speed_kmh;
   for (double rate : {60.0, 120.0}) {
     EXPECT_NEAR(run_accel(spec, rate).top_speed_kmh, top240, 0.005 * top240) << rate << " Hz";  // 0.5%
@@ -125,7 +119,7 @@ TEST_P(EveryCar, TopSpeedDoesNotDependOnTheStepRate) {
 }
 
 TEST_P(EveryCar, LockedClutchRpmMatchesWheelSpeedThroughTheRatios) {
-  const CarSpec spec = car(GetParam());
+  const CarSpec spec = test::shipped_car(GetParam());
   const UniformSurface ground(Surface::Asphalt);
   World world(ground, {kRate});
   world.add_car(spec, {0.0, 0.0}, 0.0);
@@ -151,7 +145,7 @@ TEST_P(EveryCar, LockedClutchRpmMatchesWheelSpeedThroughTheRatios) {
 
 TEST(Car, BrakingLoadTransferMatchesMahOverL) {
   // The racer's grip allows ~1 g without locking; measure a, then compare with m a h / L.
-  const CarSpec spec = car("racer");
+  const CarSpec spec = test::shipped_car("racer");
   const BrakeTransferResult r = run_brake_transfer(spec, kRate, 0.37);
   ASSERT_GT(r.decel_mps2, 0.85 * kGravity);
   ASSERT_LT(r.decel_mps2, 1.15 * kGravity);
@@ -159,7 +153,7 @@ TEST(Car, BrakingLoadTransferMatchesMahOverL) {
 }
 
 TEST(Car, LooseSurfacesGripLessThanAsphalt) {
-  const CarSpec spec = car("sedan");
+  const CarSpec spec = test::shipped_car("sedan");
   for (Surface s : {Surface::Gravel, Surface::Grass, Surface::Ice}) {
     const UniformSurface ground(s);
     World world(ground, {kRate});
@@ -183,7 +177,7 @@ class SplitMu final : public SurfaceMap {
 };
 
 double rear_spin_ratio_after_launch(bool tcs) {
-  CarSpec spec = car("sedan");
+  CarSpec spec = test::shipped_car("sedan");
   spec.assists.tcs = tcs;
   spec.gearbox.launch_control = false;  // it would hold the ice wheel in first as traction control does
   const SplitMu ground;
@@ -218,7 +212,7 @@ class AllIce final : public SurfaceMap {
 TEST(Car, TractionControlDoesNotTakeAnEngineBrakingLockForWheelspin) {
   const AllIce ice;
   World world(ice, {kRate});
-  world.add_car(car("sedan"), {0.0, 0.0}, 0.0);
+  world.add_car(test::shipped_car("sedan"), {0.0, 0.0}, 0.0);
   Car& car = world.car(0);
   car.place({0.0, 0.0}, 0.0, 12.0);
   car.drivetrain().set_gear(1);
@@ -236,9 +230,9 @@ TEST(Car, TractionControlDoesNotTakeAnEngineBrakingLockForWheelspin) {
 
 TEST(Car, AccelerationFiguresArePlausibleForEachClass) {
   // Published-style figures: hatchback ~10 s, sedan ~6-7 s, lightweight racer ~3-4 s.
-  const AccelResult hatch = run_accel(car("hatchback"), kRate);
-  const AccelResult sedan = run_accel(car("sedan"), kRate);
-  const AccelResult racer = run_accel(car("racer"), kRate);
+  const AccelResult hatch = run_accel(test::shipped_car("hatchback"), kRate);
+  const AccelResult sedan = run_accel(test::shipped_car("sedan"), kRate);
+  const AccelResult racer = run_accel(test::shipped_car("racer"), kRate);
   ASSERT_TRUE(hatch.t_0_100_s && sedan.t_0_100_s && racer.t_0_100_s);
   EXPECT_GT(*hatch.t_0_100_s, *sedan.t_0_100_s);
   EXPECT_GT(*sedan.t_0_100_s, *racer.t_0_100_s);

@@ -4,19 +4,13 @@
 #include <gtest/gtest.h>
 
 #include "core/math.h"
-#include "test_paths.h"
+#include "test_cars.h"
 
 namespace racer {
 namespace {
 
-CarSpec car(const char* name) {
-  Result<CarSpec> r = load_car_spec(test::car_path(name));
-  EXPECT_TRUE(r.ok()) << r.error_text();
-  return r.value();
-}
-
 TEST(Engine, GaussianCurvePeaksAtPeakTorqueRpm) {
-  const EngineSpec e = car("sedan").engine;
+  const EngineSpec e = test::shipped_car("sedan").engine;
   EXPECT_DOUBLE_EQ(engine_torque_curve(e, e.peak_torque_rpm), e.max_torque);
   // The seed's formula: A exp(-((rpm - D) C)^2 / F^2), checked one curve width away.
   const double rpm = e.peak_torque_rpm + e.curve_f / e.curve_c;
@@ -24,7 +18,7 @@ TEST(Engine, GaussianCurvePeaksAtPeakTorqueRpm) {
 }
 
 TEST(Drivetrain, LockedClutchTurnsTheEngineWithTheWheels) {
-  CarSpec spec = car("sedan");
+  CarSpec spec = test::shipped_car("sedan");
   spec.gearbox.automatic = false;  // hold third: the automatic would pick its own gear
   Drivetrain d(spec);
   d.set_gear(3);
@@ -37,7 +31,7 @@ TEST(Drivetrain, LockedClutchTurnsTheEngineWithTheWheels) {
 }
 
 TEST(Drivetrain, OpenClutchRevsFreelyWithThrottle) {
-  CarSpec spec = car("sedan");
+  CarSpec spec = test::shipped_car("sedan");
   spec.gearbox.automatic = false;  // stay in neutral (the automatic would pick a gear)
   Drivetrain d(spec);
   d.set_gear(0);
@@ -49,7 +43,7 @@ TEST(Drivetrain, OpenClutchRevsFreelyWithThrottle) {
 }
 
 TEST(Drivetrain, AutomaticShiftsAtMostOncePerIntervalAndDoesNotHunt) {
-  const CarSpec spec = car("hatchback");
+  const CarSpec spec = test::shipped_car("hatchback");
   Drivetrain d(spec);
   d.set_gear(2);
   const double dt = 1.0 / 240.0;
@@ -73,7 +67,7 @@ TEST(Drivetrain, AutomaticShiftsAtMostOncePerIntervalAndDoesNotHunt) {
 }
 
 TEST(Drivetrain, DownshiftRequestAtStandstillSelectsReverse) {
-  const CarSpec spec = car("sedan");
+  const CarSpec spec = test::shipped_car("sedan");
   Drivetrain d(spec);
   Controls c;
   c.shift = ShiftRequest::Down;
@@ -86,7 +80,7 @@ TEST(Drivetrain, DownshiftRequestAtStandstillSelectsReverse) {
 }
 
 TEST(Drivetrain, ManualBoxFollowsRequestsThroughNeutral) {
-  CarSpec spec = car("sedan");
+  CarSpec spec = test::shipped_car("sedan");
   spec.gearbox.automatic = false;
   Drivetrain d(spec);
   Controls c;
@@ -108,7 +102,7 @@ namespace racer {
 namespace {
 
 TEST(Drivetrain, ManualBoxRefusesReverseAtSpeedAndOverRevvingDownshifts) {
-  CarSpec spec = car("sedan");
+  CarSpec spec = test::shipped_car("sedan");
   spec.gearbox.automatic = false;
   Drivetrain d(spec);
   d.set_gear(0);
@@ -125,7 +119,7 @@ TEST(Drivetrain, ManualBoxRefusesReverseAtSpeedAndOverRevvingDownshifts) {
 }
 
 TEST(Drivetrain, AutomaticLeftInNeutralPicksAGearForTheSpeed) {
-  const CarSpec spec = car("sedan");
+  const CarSpec spec = test::shipped_car("sedan");
   Drivetrain d(spec);
   d.set_gear(0);
   Controls c;
