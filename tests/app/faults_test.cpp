@@ -20,6 +20,7 @@
 #include <memory>
 #include <string>
 
+#include "flow_fixture.h"
 #include "game/temp_dir.h"
 
 namespace racer {
@@ -29,34 +30,9 @@ namespace fs = std::filesystem;
 
 constexpr int kMaxRaceFrames = 600;  // 300 s of racing at 0.5 s a frame: far more than one lap needs
 
-class FaultsTest : public ::testing::Test {
+class FaultsTest : public test::FlowFixture {
  protected:
-  void SetUp() override {
-    setenv("SDL_VIDEODRIVER", "dummy", 0);
-    setenv("SDL_AUDIODRIVER", "dummy", 0);
-    WindowConfig wc;
-    wc.width = 640;
-    wc.height = 360;
-    wc.vsync = false;
-    window_ = std::make_unique<Window>(wc);
-    ASSERT_TRUE(window_->ok()) << window_->error();
-  }
-  void TearDown() override {
-    app_.reset();
-    if (joystick_ != nullptr) SDL_JoystickClose(joystick_);
-    if (pad_index_ >= 0) SDL_JoystickDetachVirtual(pad_index_);
-    window_.reset();
-  }
-
-  FlowConfig config(double sim_per_frame) const {
-    FlowConfig c;
-    c.options.autodrive = true;
-    c.options.rate_hz = 120.0;
-    c.config_dir = dir_.path() / "config";
-    c.data_dir = dir_.path() / "data";
-    c.sim_per_frame = sim_per_frame;
-    return c;
-  }
+  FlowConfig config(double sim_per_frame) const { return flow_config(/*autodrive=*/true, sim_per_frame); }
   /// The app already racing: Lantern Hill, the player and one AI car, one lap, 1 s after
   /// the lights. `sim_per_frame` 0: frames on the wall clock, as the game runs.
   void start_racing(double sim_per_frame) {
@@ -74,24 +50,8 @@ class FaultsTest : public ::testing::Test {
     frame();
     ASSERT_EQ(app_->screen(), Screen::Race) << screen_name(app_->screen());
   }
-  void frame() { ASSERT_TRUE(app_->frame()); }
   double race_time() const { return app_->race()->race().time(); }
 
-  void push_key(SDL_Keycode key, bool down) {
-    SDL_Event e{};
-    e.type = down ? SDL_KEYDOWN : SDL_KEYUP;
-    e.key.state = down ? SDL_PRESSED : SDL_RELEASED;
-    e.key.keysym.sym = key;
-    e.key.keysym.scancode = SDL_GetScancodeFromKey(key);
-    ASSERT_EQ(SDL_PushEvent(&e), 1) << SDL_GetError();
-  }
-  void tap(SDL_Keycode key, int times = 1) {
-    for (int i = 0; i < times; ++i) {
-      push_key(key, true);
-      push_key(key, false);
-      frame();
-    }
-  }
   void push_window_event(SDL_WindowEventID what) {
     SDL_Event e{};
     e.type = SDL_WINDOWEVENT;
@@ -99,12 +59,6 @@ class FaultsTest : public ::testing::Test {
     e.window.windowID = SDL_GetWindowID(window_->sdl_window());
     ASSERT_EQ(SDL_PushEvent(&e), 1) << SDL_GetError();
   }
-
-  test::TempDir dir_;
-  std::unique_ptr<Window> window_;
-  std::unique_ptr<FlowApp> app_;
-  int pad_index_ = -1;
-  SDL_Joystick* joystick_ = nullptr;
 };
 
 // A 2 s stall of the machine between two frames: the race moves on by at most the clamped

@@ -23,6 +23,7 @@
 #include <memory>
 #include <vector>
 
+#include "flow_fixture.h"
 #include "game/temp_dir.h"
 #include "platform/screenshot.h"
 
@@ -35,37 +36,15 @@ constexpr int kA = 0, kB = 1, kBack = 4, kStart = 6, kDpadUp = 11, kDpadDown = 1
 constexpr Sint16 kAxisMin = -32768, kAxisMax = 32767;
 constexpr int kMaxRaceFrames = 600;  // 300 s of racing: far more than one lap needs
 
-class GameFlowTest : public ::testing::Test {
+class GameFlowTest : public test::FlowFixture {
  protected:
-  void SetUp() override {
-    setenv("SDL_VIDEODRIVER", "dummy", 0);
-    setenv("SDL_AUDIODRIVER", "dummy", 0);
-    WindowConfig wc;
-    wc.width = shots_dir() ? 1280 : 640;
-    wc.height = shots_dir() ? 720 : 360;
-    wc.vsync = false;
-    window_ = std::make_unique<Window>(wc);
-    ASSERT_TRUE(window_->ok()) << window_->error();
-  }
-  void TearDown() override {
-    app_.reset();
-    if (joystick_ != nullptr) SDL_JoystickClose(joystick_);
-    if (pad_index_ >= 0) SDL_JoystickDetachVirtual(pad_index_);
-    window_.reset();
-  }
+  void SetUp() override { open_window(shots_dir() ? 1280 : 640, shots_dir() ? 720 : 360); }
 
   void make_app(bool autodrive) {
-    FlowConfig config;
-    config.options.autodrive = autodrive;
-    config.options.rate_hz = 120.0;
-    config.config_dir = dir_.path() / "config";
-    config.data_dir = dir_.path() / "data";
-    config.sim_per_frame = 0.5;
-    app_ = std::make_unique<FlowApp>(config, *window_);
+    app_ = std::make_unique<FlowApp>(flow_config(autodrive, /*sim_per_frame=*/0.5), *window_);
     frame();
     ASSERT_EQ(app_->screen(), Screen::MainMenu) << screen_name(app_->screen());
   }
-  void frame() { ASSERT_TRUE(app_->frame()); }
 
   /// RACER_FLOW_SHOTS=DIR: the screens along the way are saved there (for looking at them).
   static const char* shots_dir() { return std::getenv("RACER_FLOW_SHOTS"); }
@@ -75,24 +54,6 @@ class GameFlowTest : public ::testing::Test {
     frame();
     const std::string path = std::string(shots_dir()) + "/" + name + ".png";
     EXPECT_EQ(save_png(window_->renderer(), path), "");
-  }
-
-  // --- keyboard
-  void push_key(SDL_Keycode key, bool down) {
-    SDL_Event e{};
-    e.type = down ? SDL_KEYDOWN : SDL_KEYUP;
-    e.key.state = down ? SDL_PRESSED : SDL_RELEASED;
-    e.key.keysym.sym = key;
-    e.key.keysym.scancode = SDL_GetScancodeFromKey(key);
-    ASSERT_EQ(SDL_PushEvent(&e), 1) << SDL_GetError();
-  }
-  /// A press and release, then a frame.
-  void tap(SDL_Keycode key, int times = 1) {
-    for (int i = 0; i < times; ++i) {
-      push_key(key, true);
-      push_key(key, false);
-      frame();
-    }
   }
 
   // --- gamepad
@@ -143,12 +104,6 @@ class GameFlowTest : public ::testing::Test {
     }
     EXPECT_TRUE(player_seen);
   }
-
-  test::TempDir dir_;
-  std::unique_ptr<Window> window_;
-  std::unique_ptr<FlowApp> app_;
-  int pad_index_ = -1;
-  SDL_Joystick* joystick_ = nullptr;
 };
 
 // Setup rows: Track, Car, Opponents, Laps, Difficulty, Start from, Start, Back.
