@@ -11,7 +11,7 @@
 //   Racing     from lights out; the race clock of every car starts at lights out
 //   Finished   every car has finished, been classified DNF or retired
 //
-// Rules (numbers in SessionConfig; see docs/architecture.md "Race session"):
+// Rules (numbers in SessionConfig; see docs/game-flow.md "Race session"):
 // - False start: a car more than false_start_m from its grid slot at any update before
 //   lights out gets false_start_penalty_s added to its race time (once) and a message.
 // - Live order: finished cars in finish (line crossing) order, then running cars by race
