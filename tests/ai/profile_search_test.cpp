@@ -23,8 +23,9 @@ TuneScore score(double time, double walls = 0.0, double cars = 0.0, bool finishe
 TEST(ProfileSearch, EveryValueSetsItsOwnKeyAndSurvivesTheFile) {
   for (const TuneParam& p : tune_params()) {
     AiParams params;
+    // A value inside the range, in thousandths (set_tune_value keeps millionths).
     const double v = p.integer ? std::round(0.6 * p.range.lo + 0.4 * p.range.hi)
-                               : 0.37 * p.range.lo + 0.63 * p.range.hi;
+                               : std::round((0.37 * p.range.lo + 0.63 * p.range.hi) * 1000.0) / 1000.0;
     ASSERT_NE(tune_value(params, p.key), v) << p.key;
     set_tune_value(params, p.key, v);
     EXPECT_EQ(tune_value(params, p.key), v) << p.key;
@@ -157,7 +158,9 @@ TEST(ProfileSearch, FindsTheFastestProfileWithoutMoreWallContactsAndIsRepeatable
   EXPECT_LE(best.grip_use, 0.86);
   bool rejected = false;
   for (const TuneStep& s : history) {
-    if (s.taken) EXPECT_EQ(s.score.walls_per_car_lap, 0.0);
+    if (s.taken) {
+      EXPECT_EQ(s.score.walls_per_car_lap, 0.0);
+    }
     rejected = rejected || s.verdict.rfind("rejected", 0) == 0;
   }
   EXPECT_TRUE(rejected) << "the wall was never reached: the test does not test the rule";
