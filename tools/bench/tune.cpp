@@ -149,10 +149,10 @@ struct Worker {
 };
 
 /// Every race of every candidate on `jobs` worker processes; each candidate's races in
-/// race order. `on_race` is called after each race comes in.
+/// race order. `on_progress(n)` is called at least every 0.5 s with the races come in since.
 template <class F>
 std::vector<std::vector<TuneRaceFigures>> race_all(const TuneField& field, const std::vector<AiParams>& candidates,
-                                                   int jobs, F&& on_race) {
+                                                   int jobs, F&& on_progress) {
   const std::size_t races = static_cast<std::size_t>(field.races());
   std::vector<std::vector<TuneRaceFigures>> out(candidates.size(), std::vector<TuneRaceFigures>(races));
   jobs = std::min<int>(jobs, static_cast<int>(candidates.size() * races));
@@ -181,6 +181,7 @@ std::vector<std::vector<TuneRaceFigures>> race_all(const TuneField& field, const
     for (const Worker& w : workers)
       if (w.fd >= 0) polls.push_back({w.fd, POLLIN, 0});
     ::poll(polls.data(), polls.size(), 500);
+    int came = 0;
     for (const pollfd& p : polls) {
       if ((p.revents & (POLLIN | POLLHUP | POLLERR)) == 0) continue;
       Worker& w = *std::find_if(workers.begin(), workers.end(), [&](const Worker& x) { return x.fd == p.fd; });
@@ -198,10 +199,10 @@ std::vector<std::vector<TuneRaceFigures>> race_all(const TuneField& field, const
         line >> tag >> i >> std::ws;
         std::getline(line, figures);
         out[i / races][i % races] = TuneRaceFigures::from_json(Json::parse(figures));
-        ++received;
-        on_race();
+        ++received, ++came;
       }
     }
+    on_progress(came);
   }
   ::munmap(shared, sizeof(std::uint64_t));
   for (const Worker& w : workers) {
@@ -265,6 +266,32 @@ void write_file(const std::string& path, const std::string& text) {
   if (!file) throw LoadError(path + ": cannot write it");
 }
 
+/// The report beside the profile: the command's settings, the start's and the best's
+/// figures and races, what changed, and every candidate measured.
+Json make_report(const TuneOptions& o, const TuneField& field, const std::vector<std::string>& keys,
+                 const AiParams& start, const ProfileSearch& search, int measured,
+                 const std::vector<TuneRaceFigures>& start_races, const std::vector<TuneRaceFigures>& best_races) {
+  return {
+      {"profile", o.out_path},
+      {"start_profile", o.profile_path},
+      {"command", {{"tracks", o.tracks}, {"car", o.car_path}, {"cars", field.cars}, {"laps", field.laps},
+                   {"seeds", field.seeds}, {"jitter_m", field.jitter}, {"budget", o.budget}, {"jobs", o.jobs},
+                   {"seed", o.seed}, {"params", keys}}},
+      {"search", "compass search: each round one value one step up and down from the best, the faster admissible "
+                 "candidate taken; a sweep of every value without a gain halves every step"},
+      {"rule", "rejected: a car that does not finish, or more wall or car contacts a car-lap than the start profile "
+               "on the same races"},
+      {"candidates_measured", measured},
+      {"converged", search.converged()},
+      {"start", score_json(search.start_score())},
+      {"best", score_json(search.best_score())},
+      {"gain_s", search.start_score().objective - search.best_score().objective},
+      {"changes", changes_json(start, search.best(), keys)},
+      {"start_races", races_json(start_races)},
+      {"best_races", races_json(best_races)},
+      {"history", history_json(search.history())}};
+}
+
 void print_score(const char* what, const TuneScore& s) {
   std::printf("%-6s mean finish %.2f s, mean best lap %.2f s, %.3f wall and %.3f car contacts a car-lap%s\n", what,
               s.objective, s.best_lap, s.walls_per_car_lap, s.car_contacts_per_car_lap,
@@ -310,7 +337,10 @@ int run(const std::vector<std::string>& all_args) {
   Progress progress((o.budget + 1) * field.races());
   int races_done = 0, measured = 0;
   double start_s = 0.0;
-  const auto tick = [&] { progress.show(++races_done, measured, start_s, search.best_score().objective, false); };
+  const auto tick = [&](int came) {
+    races_done += came;
+    progress.show(races_done, measured, start_s, search.best_score().objective, false);
+  };
   const std::vector<TuneRaceFigures> start_races = race_all(field, {start}, o.jobs, tick)[0];
   search.set_start_score(tune_score(start_races));
   start_s = search.start_score().objective;
@@ -333,25 +363,7 @@ int run(const std::vector<std::string>& all_args) {
   progress.show(races_done, measured, start_s, search.best_score().objective, true);
 
   const std::string report_file = report_path(o.out_path);
-  Json report = {
-      {"profile", o.out_path},
-      {"start_profile", o.profile_path},
-      {"command", {{"tracks", o.tracks}, {"car", o.car_path}, {"cars", field.cars}, {"laps", field.laps},
-                   {"seeds", field.seeds}, {"jitter_m", field.jitter}, {"budget", o.budget}, {"jobs", o.jobs},
-                   {"seed", o.seed}, {"params", keys}}},
-      {"search", "compass search: each round one value one step up and down from the best, the faster admissible "
-                 "candidate taken; a sweep of every value without a gain halves every step"},
-      {"rule", "rejected: a car that does not finish, or more wall or car contacts a car-lap than the start profile "
-               "on the same races"},
-      {"candidates_measured", measured},
-      {"converged", search.converged()},
-      {"start", score_json(search.start_score())},
-      {"best", score_json(search.best_score())},
-      {"gain_s", search.start_score().objective - search.best_score().objective},
-      {"changes", changes_json(start, search.best(), keys)},
-      {"start_races", races_json(start_races)},
-      {"best_races", races_json(best_races)},
-      {"history", history_json(search.history())}};
+  const Json report = make_report(o, field, keys, start, search, measured, start_races, best_races);
   write_file(o.out_path, save_ai_params(search.best()));
   write_file(report_file, report.dump(2) + "\n");
 

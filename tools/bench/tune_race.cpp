@@ -11,7 +11,7 @@ namespace racer::bench {
 nlohmann::ordered_json TuneRaceFigures::json() const {
   return {{"track", track},         {"seed", seed},         {"cars", cars},
           {"finished", finished},   {"finish_time_sum_s", finish_time_sum},
-          {"best_lap_s", best_lap}, {"best_laps_s", best_laps},
+          {"best_lap_s", best_lap}, {"best_laps_s", best_laps},   {"lap_times_s", lap_times},
           {"wall_contacts", walls}, {"car_contacts", car_contacts},
           {"car_laps", car_laps},   {"sim_s", sim_s}};
 }
@@ -25,6 +25,7 @@ TuneRaceFigures TuneRaceFigures::from_json(const nlohmann::ordered_json& j) {
   f.finish_time_sum = j.at("finish_time_sum_s").get<double>();
   f.best_lap = j.at("best_lap_s").get<double>();
   f.best_laps = j.at("best_laps_s").get<std::vector<double>>();
+  f.lap_times = j.at("lap_times_s").get<std::vector<std::vector<double>>>();
   f.walls = j.at("wall_contacts").get<int>();
   f.car_contacts = j.at("car_contacts").get<int>();
   f.car_laps = j.at("car_laps").get<int>();
@@ -53,6 +54,7 @@ TuneRaceFigures run_tune_race(const TuneField& field, const AiParams& params, in
     ++f.cars;
     if (c.finished && c.race_time) ++f.finished, f.finish_time_sum += *c.race_time;
     f.best_laps.push_back(c.best_lap.value_or(0.0));
+    f.lap_times.push_back(c.lap_times);
     if (c.best_lap && (f.best_lap == 0.0 || *c.best_lap < f.best_lap)) f.best_lap = *c.best_lap;
     f.walls += c.wall_contacts;
     f.car_contacts += c.car_contacts;

@@ -36,6 +36,7 @@ struct TuneRaceFigures {
   double finish_time_sum = 0.0;   ///< s, summed over the cars that finished
   double best_lap = 0.0;          ///< s, the race's fastest lap (0: none)
   std::vector<double> best_laps;  ///< s, each car's best lap (0: none), grid order
+  std::vector<std::vector<double>> lap_times;  ///< s, each car's laps, grid order
   int walls = 0, car_contacts = 0;
   int car_laps = 0;               ///< laps completed, at least 1 a car
   double sim_s = 0.0;
