@@ -31,5 +31,6 @@ extern const Experiment kDwaExperiment;       // dwa.cpp
 extern const Experiment kPlannersExperiment;  // planners.cpp
 extern const Experiment kUnreachableExperiment;  // unreachable.cpp
 extern const Experiment kSoakExperiment;      // soak.cpp
+extern const Experiment kTuneExperiment;      // tune.cpp
 
 }  // namespace racer::bench

@@ -18,7 +18,8 @@ const Experiment* const kExperiments[] = {
     &racer::bench::kSimExperiment,      &racer::bench::kSurfaceExperiment, &racer::bench::kLineExperiment,
     &racer::bench::kLapExperiment,      &racer::bench::kRacesExperiment,   &racer::bench::kContactsExperiment,
     &racer::bench::kTraceExperiment,    &racer::bench::kKickExperiment,    &racer::bench::kPassExperiment,
-    &racer::bench::kAstarExperiment,    &racer::bench::kPlannersExperiment, &racer::bench::kUnreachableExperiment, &racer::bench::kDwaExperiment, &racer::bench::kSoakExperiment};
+    &racer::bench::kAstarExperiment,    &racer::bench::kPlannersExperiment, &racer::bench::kUnreachableExperiment, &racer::bench::kDwaExperiment, &racer::bench::kSoakExperiment,
+    &racer::bench::kTuneExperiment};
 
 // "usage: " before the first synopsis line, aligned spaces before the others.
 std::string synopses(const std::vector<const Experiment*>& list) {

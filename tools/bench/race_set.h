@@ -1,6 +1,7 @@
 #pragma once
 // The races that `races`, `contacts` and `trace` run: their shared options (seeds, field,
 // laps, difficulty, car, jitter, tracks), the field they load, and each race's start.
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -41,5 +42,9 @@ void load_field(RaceSet& set);
 /// centimetres at the start make them independent samples of the same race. (No jitter:
 /// the races are the ones `racer --headless` runs, with its state hash.)
 std::unique_ptr<Race> start_race(const RaceSet& set, const std::shared_ptr<const Track>& track, int seed);
+
+/// Moves each car of a race not yet started up to `jitter` m forward or back along its
+/// heading, by an amount drawn from `seed` and the car's index (start_race's jitter).
+void jitter_grid(Race& race, double jitter, std::uint64_t seed);
 
 }  // namespace racer::bench
