@@ -33,6 +33,7 @@
 #include "args.h"
 #include "experiments.h"
 #include "load.h"
+#include "progress_bar.h"
 #include "soak_race.h"
 
 #ifdef RACER_SOAK_ASAN
@@ -154,13 +155,6 @@ struct Worker {
 
 // ---------------------------------------------------------------- the parent
 
-std::string clock_text(double s) {
-  const long t = std::lround(std::max(0.0, s));
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%ld:%02ld", t / 60, t % 60);
-  return buf;
-}
-
 struct Tally {
   int races = 0, car_races = 0, reruns = 0, failed = 0;
   double sim_s = 0.0, wall_s = 0.0;
@@ -178,33 +172,15 @@ struct Tally {
   }
 };
 
-class Progress {
- public:
-  Progress(const SoakOptions& o, Clock::time_point start) : o_(o), start_(start), tty_(::isatty(2) != 0) {}
-  void show(int done, int reruns, int failed, bool last) {
-    const double elapsed = std::chrono::duration<double>(Clock::now() - start_).count();
-    if (!last && elapsed - shown_ < (tty_ ? 0.5 : 30.0)) return;
-    shown_ = elapsed;
-    double fraction = 0.0;
-    if (o_.minutes > 0.0) fraction = elapsed / (o_.minutes * 60.0);
-    if (o_.races > 0) fraction = std::max(fraction, static_cast<double>(done) / o_.races);
-    fraction = std::clamp(fraction, 0.0, 1.0);
-    const double eta = fraction > 0.0 ? elapsed * (1.0 - fraction) / fraction : 0.0;
-    const int width = 30, filled = static_cast<int>(fraction * width);
-    std::fprintf(stderr, "%ssoak [%s%s] %3d%%  %d races  %d reruns  %d failed  %s elapsed  ETA %s%s",
-                 tty_ ? "\r" : "", std::string(static_cast<std::size_t>(filled), '#').c_str(),
-                 std::string(static_cast<std::size_t>(width - filled), '.').c_str(),
-                 static_cast<int>(fraction * 100.0), done, reruns, failed, clock_text(elapsed).c_str(),
-                 fraction > 0.0 ? clock_text(eta).c_str() : "-", tty_ && !last ? "" : "\n");
-    std::fflush(stderr);
-  }
-
- private:
-  const SoakOptions& o_;
-  Clock::time_point start_;
-  bool tty_;
-  double shown_ = -1e9;
-};
+/// The bar's share done: of the minutes, or of the races, whichever is further on.
+void show_progress(ProgressBar& bar, const SoakOptions& o, int done, int reruns, int failed, bool last) {
+  double fraction = 0.0;
+  if (o.minutes > 0.0) fraction = bar.elapsed() / (o.minutes * 60.0);
+  if (o.races > 0) fraction = std::max(fraction, static_cast<double>(done) / o.races);
+  char counts[96];
+  std::snprintf(counts, sizeof counts, "%d races  %d reruns  %d failed", done, reruns, failed);
+  bar.show(fraction, counts, last);
+}
 
 /// Heap growth of one worker: the least heap over its last quarter of races against the
 /// most over its first quarter (a field size's own caches come and go; a leak climbs).
@@ -303,7 +279,7 @@ int run(const std::vector<std::string>& args) {
   Tally all;
   Json failures = Json::array();
   std::vector<std::string> other_failures;
-  Progress progress(o, start);
+  ProgressBar progress("soak");
   int open = o.jobs;
   while (open > 0) {
     std::vector<pollfd> polls;
@@ -333,9 +309,9 @@ int run(const std::vector<std::string>& args) {
       });
       if (!more) ::close(w.fd), w.fd = -1, --open;
     }
-    progress.show(all.races, all.reruns, all.failed, false);
+    show_progress(progress, o, all.races, all.reruns, all.failed, false);
   }
-  progress.show(all.races, all.reruns, all.failed, true);
+  show_progress(progress, o, all.races, all.reruns, all.failed, true);
 
   Json memory = Json::array();
   for (std::size_t w = 0; w < workers.size(); ++w) {

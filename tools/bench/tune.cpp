@@ -24,6 +24,7 @@
 #include "args.h"
 #include "experiments.h"
 #include "load.h"
+#include "progress_bar.h"
 #include "tune_race.h"
 
 namespace racer::bench {
@@ -86,41 +87,15 @@ std::string report_path(const std::string& out) {
 
 // ---------------------------------------------------------------- progress
 
-std::string clock_text(double s) {
-  const long t = std::lround(std::max(0.0, s));
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%ld:%02ld", t / 60, t % 60);
-  return buf;
+/// The bar: races run of the most the budget can take, candidates measured, the best time.
+void show_progress(ProgressBar& bar, int races, int total_races, int candidates, double start_s, double best_s,
+                   bool last) {
+  char best[64] = "measuring the start";
+  if (start_s > 0.0) std::snprintf(best, sizeof best, "best %.2f s (start %.2f s)", best_s, start_s);
+  char counts[160];
+  std::snprintf(counts, sizeof counts, "%d races  %d candidates  %s", races, candidates, best);
+  bar.show(static_cast<double>(races) / std::max(1, total_races), counts, last);
 }
-
-/// The bar on stderr: races run of the most the budget can take, candidates measured, the
-/// best time so far; redrawn in place on a terminal, a line every 30 s otherwise.
-class Progress {
- public:
-  explicit Progress(int total_races) : total_(std::max(1, total_races)), tty_(::isatty(2) != 0) {}
-  void show(int races, int candidates, double start_s, double best_s, bool last) {
-    const double elapsed = std::chrono::duration<double>(Clock::now() - start_).count();
-    if (!last && elapsed - shown_ < (tty_ ? 0.5 : 30.0)) return;
-    shown_ = elapsed;
-    const double fraction = std::clamp(static_cast<double>(races) / total_, 0.0, 1.0);
-    const double eta = fraction > 0.0 ? elapsed * (1.0 - fraction) / fraction : 0.0;
-    const int width = 30, filled = static_cast<int>(fraction * width);
-    char best[64] = "measuring the start";
-    if (start_s > 0.0) std::snprintf(best, sizeof best, "best %.2f s (start %.2f s)", best_s, start_s);
-    std::fprintf(stderr, "%stune [%s%s] %3d%%  %d races  %d candidates  %s  %s elapsed  ETA %s%s",
-                 tty_ ? "\r" : "", std::string(static_cast<std::size_t>(filled), '#').c_str(),
-                 std::string(static_cast<std::size_t>(width - filled), '.').c_str(), static_cast<int>(fraction * 100.0),
-                 races, candidates, best, clock_text(elapsed).c_str(),
-                 fraction > 0.0 ? clock_text(eta).c_str() : "-", tty_ && !last ? "" : "\n");
-    std::fflush(stderr);
-  }
-
- private:
-  int total_;
-  bool tty_;
-  Clock::time_point start_ = Clock::now();
-  double shown_ = -1e9;
-};
 
 // ---------------------------------------------------------------- workers
 
@@ -334,12 +309,13 @@ int run(const std::vector<std::string>& all_args) {
   const AiParams start = load_profile(o.profile_path);
 
   ProfileSearch search(start, keys, o.seed);
-  Progress progress((o.budget + 1) * field.races());
+  ProgressBar progress("tune");
+  const int total_races = (o.budget + 1) * field.races();
   int races_done = 0, measured = 0;
   double start_s = 0.0;
   const auto tick = [&](int came) {
     races_done += came;
-    progress.show(races_done, measured, start_s, search.best_score().objective, false);
+    show_progress(progress, races_done, total_races, measured, start_s, search.best_score().objective, false);
   };
   const std::vector<TuneRaceFigures> start_races = race_all(field, {start}, o.jobs, tick)[0];
   search.set_start_score(tune_score(start_races));
@@ -360,7 +336,7 @@ int run(const std::vector<std::string>& all_args) {
     for (std::size_t i = before; i < search.history().size(); ++i)
       if (search.history()[i].taken) best_races = raced[i - before];
   }
-  progress.show(races_done, measured, start_s, search.best_score().objective, true);
+  show_progress(progress, races_done, total_races, measured, start_s, search.best_score().objective, true);
 
   const std::string report_file = report_path(o.out_path);
   const Json report = make_report(o, field, keys, start, search, measured, start_races, best_races);
