@@ -212,6 +212,7 @@ void FlowApp::draw() {
   ui_time.stop();
   if (race_behind) {  // times its world (render) and its HUD (UI) itself
     const double alpha = config_.sim_per_frame > 0.0 ? 1.0 : clock_.alpha();
+    race_->set_hud_under_windows(show_perf_panel_);  // the Performance panel over the HUD
     race_->render(r, w, h, ui_.fonts(), alpha, frame_dt_, screen_ != Screen::Race, &profile_);
   } else if (screen_ == Screen::Lab) {
     SDL_SetRenderDrawColor(r, 18, 20, 28, 255);

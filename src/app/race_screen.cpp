@@ -523,7 +523,7 @@ void RaceScreen::draw_hud(const UiFonts& fonts, const CarSnapshot& view) const {
   }
   // Under the AI, Vehicle and Telemetry panels when one is open (the HUD is otherwise drawn
   // over every window).
-  const bool under = ai_panel_.open || vehicle_panel_open_ || telemetry_panel_.open;
+  const bool under = ai_panel_.open || vehicle_panel_open_ || telemetry_panel_.open || hud_under_windows_;
   draw_race_hud(m, ImGui::GetIO().DisplaySize, fonts, under ? ImGui::GetBackgroundDrawList() : nullptr);
 }
 

@@ -127,6 +127,9 @@ class RaceScreen {
   /// F1: the Vehicle panel (ui/vehicle_panel.h) of the car the camera follows, on or off.
   void toggle_vehicle_panel() { vehicle_panel_open_ = !vehicle_panel_open_; }
   bool vehicle_panel_open() const { return vehicle_panel_open_; }
+  /// The HUD is drawn under the ImGui windows (as it is while the AI, Vehicle or Telemetry
+  /// panel is open) for a window the race screen does not own (the Performance panel).
+  void set_hud_under_windows(bool under) { hud_under_windows_ = under; }
   /// Whether anything was tuned live in this race (then no record, ghost or points are kept).
   const LiveTuning& tuning() const { return tuning_; }
   /// An AI car besides the player's (whose autodrive is no opponent to tune).
@@ -208,6 +211,7 @@ class RaceScreen {
   int telemetry_of_ = -1;              ///< the car telemetry_ holds; -1 = none yet
   int telemetry_laps_ = 0;             ///< its laps completed when last looked
   bool vehicle_panel_open_ = false;    ///< F1
+  bool hud_under_windows_ = false;     ///< set_hud_under_windows
   LiveTuning tuning_;                  ///< AI profiles changed mid-race (records not kept)
   double tuned_at_ = -1.0;             ///< s of race time the tuning was first seen (the HUD's notice)
 

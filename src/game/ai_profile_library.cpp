@@ -36,15 +36,22 @@ Result<AiParams> save_user_ai_profile_as(const fs::path& data_dir, const AiParam
 Result<AiProfileFile> ai_profile_from_file(const std::optional<fs::path>& data_dir,
                                            const std::function<std::string(const std::string&)>& asset_path,
                                            std::string_view name) {
-  fs::path path;
   std::error_code ec;
-  if (data_dir && fs::is_regular_file(user_ai_profile_file(*data_dir, name), ec))
-    path = user_ai_profile_file(*data_dir, name);
-  else
-    path = asset_path(ai_profile_file(std::string(name)));
-  const Result<AiParams> loaded = load_ai_params(path.string());
-  if (!loaded) return loaded.errors();
-  return AiProfileFile{path, loaded.value()};
+  if (data_dir && fs::is_regular_file(user_ai_profile_file(*data_dir, name), ec)) {
+    const fs::path path = user_ai_profile_file(*data_dir, name);
+    const Result<AiParams> loaded = load_ai_params(path.string());
+    if (!loaded) return loaded.errors();
+    return AiProfileFile{path, loaded.value()};
+  }
+  // The shipped profiles, by the name inside them ("Hard" is assets/ai/hard.json).
+  for (const char* level : kDifficultyLevels) {
+    const fs::path path = asset_path(ai_profile_file(level));
+    const Result<AiParams> loaded = load_ai_params(path.string());
+    if (loaded && loaded.value().name == name) return AiProfileFile{path, loaded.value()};
+  }
+  std::string where = "a shipped assets/ai/{easy,medium,hard}.json of that name";
+  if (data_dir) where = user_ai_profile_file(*data_dir, name).string() + " nor " + where;
+  return DataError{"", 0, 0, "no file for the profile \"" + std::string(name) + "\": neither " + where};
 }
 
 }  // namespace racer

@@ -30,8 +30,9 @@ Result<AiParams> save_user_ai_profile_as(const std::filesystem::path& data_dir, 
                                          std::string_view new_name);
 
 /// The file a profile name stands for and what it holds: the user's file of that name when
-/// `data_dir` is given and has one, else the shipped `asset_path("assets/ai/<name>.json")`.
-/// An error names the file that did not load (or the shipped path, when neither exists).
+/// `data_dir` is given and has one, else the shipped assets/ai/<level>.json (opened as
+/// `asset_path` gives it) whose profile has that name ("Hard": assets/ai/hard.json).
+/// An error gives the user file's errors, or says that no file has the name.
 struct AiProfileFile {
   std::filesystem::path path;
   AiParams params;

@@ -288,7 +288,7 @@ void profile_files(GameRace& race, int car, const std::vector<int>& targets, AiP
     say(state, file.ok(), file.ok() ? "Read " + file.value().path.string() : file.error_text());
   }
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("Re-reads the file of the profile's name: <data dir>/ai/<name>.json, else assets/ai/<name>.json");
+    ImGui::SetTooltip("Re-reads the file of the profile's name: <data dir>/ai/<name>.json, else the shipped assets/ai/*.json of that name");
   ImGui::SameLine();
   if (ImGui::Button("Reset")) apply(race, targets, *race.entry_params(car));
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Back to the profile the car started the race with");

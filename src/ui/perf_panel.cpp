@@ -31,8 +31,9 @@ void series_plot(const char* label, const std::vector<float>& v, ImVec4 colour, 
 void draw_perf_panel(const PerfFigures& a, const PerfHistory& history, bool* open) {
   if (!*open) return;
   const ImVec2 display = ImGui::GetIO().DisplaySize;
-  ImGui::SetNextWindowPos({display.x / 2.0f, 60.0f}, ImGuiCond_FirstUseEver, {0.5f, 0.0f});
-  ImGui::SetNextWindowSize({420.0f, 520.0f}, ImGuiCond_FirstUseEver);
+  // Right, under the lap times: clear of the start lights and the AI and Telemetry panels' places.
+  ImGui::SetNextWindowPos({display.x - 12.0f, 180.0f}, ImGuiCond_FirstUseEver, {1.0f, 0.0f});
+  ImGui::SetNextWindowSize({420.0f, 470.0f}, ImGuiCond_FirstUseEver);
   ImGui::SetNextWindowBgAlpha(0.92f);
   if (!ImGui::Begin("Performance", open)) {
     ImGui::End();

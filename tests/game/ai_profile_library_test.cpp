@@ -17,7 +17,7 @@ using test::write_all;
 
 AiParams tuned() {
   AiParams p;
-  p.name = "medium";
+  p.name = "Medium";  // the shipped medium.json's name
   p.grip_use = 0.8312345678901234;  // no rounding on the way through the file
   p.speed_use = 0.93;
   p.reaction_steps = 17;
@@ -71,7 +71,7 @@ TEST(AiProfileLibrary, LoadOfABadFileGivesItsErrorsNotACrash) {
 
 TEST(AiProfileLibrary, ResetToFileReadsTheShippedProfileWhenTheUserHasNone) {
   TempDir dir;
-  const Result<AiProfileFile> f = ai_profile_from_file(dir.path(), shipped, "hard");
+  const Result<AiProfileFile> f = ai_profile_from_file(dir.path(), shipped, "Hard");  // the name in hard.json
   ASSERT_TRUE(f.ok()) << f.error_text();
   EXPECT_EQ(f.value().path, fs::path(shipped("assets/ai/hard.json")));
   const Result<AiParams> direct = load_ai_params(shipped("assets/ai/hard.json"));
@@ -81,23 +81,24 @@ TEST(AiProfileLibrary, ResetToFileReadsTheShippedProfileWhenTheUserHasNone) {
 
 TEST(AiProfileLibrary, ResetToFileReadsTheUsersFileOfThatNameFirst) {
   TempDir dir;
-  ASSERT_TRUE(save_user_ai_profile(dir.path(), tuned()).ok());  // the user's "medium"
-  const Result<AiProfileFile> f = ai_profile_from_file(dir.path(), shipped, "medium");
+  ASSERT_TRUE(save_user_ai_profile(dir.path(), tuned()).ok());  // the user's "Medium"
+  const Result<AiProfileFile> f = ai_profile_from_file(dir.path(), shipped, "Medium");
   ASSERT_TRUE(f.ok()) << f.error_text();
-  EXPECT_EQ(f.value().path, user_ai_profile_file(dir.path(), "medium"));
+  EXPECT_EQ(f.value().path, user_ai_profile_file(dir.path(), "Medium"));
   EXPECT_EQ(f.value().params, tuned());
   // Without a data directory the shipped file is the one.
-  const Result<AiProfileFile> no_dir = ai_profile_from_file(std::nullopt, shipped, "medium");
+  const Result<AiProfileFile> no_dir = ai_profile_from_file(std::nullopt, shipped, "Medium");
   ASSERT_TRUE(no_dir.ok()) << no_dir.error_text();
   EXPECT_EQ(no_dir.value().path, fs::path(shipped("assets/ai/medium.json")));
   EXPECT_NE(no_dir.value().params, tuned());
 }
 
-TEST(AiProfileLibrary, ResetToFileOfANameWithNoFileIsAnError) {
+TEST(AiProfileLibrary, ResetToFileOfANameNoFileHasIsAnError) {
   TempDir dir;
   const Result<AiProfileFile> f = ai_profile_from_file(dir.path(), shipped, "nobody");
   ASSERT_FALSE(f.ok());
-  EXPECT_NE(f.error_text().find("nobody.json"), std::string::npos) << f.error_text();
+  EXPECT_NE(f.error_text().find("nobody"), std::string::npos) << f.error_text();
+  EXPECT_NE(f.error_text().find("no file for the profile"), std::string::npos) << f.error_text();
 }
 
 }  // namespace
