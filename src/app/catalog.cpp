@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "app/asset_path.h"
+#include "game/car_edit.h"
 #include "track/track_spec.h"
 
 namespace racer {
@@ -41,7 +42,19 @@ std::vector<std::string> Catalog::raceable_track_ids() const {
   return out;
 }
 
-Catalog load_catalog() {
+namespace {
+
+CatalogEntry car_entry(const std::string& path) {
+  CatalogEntry e{file_stem(path), file_stem(path), path, {}, 0, {}};
+  const Result<CarSpec> spec = load_car_spec(path);
+  if (spec) e.name = spec.value().name.empty() ? e.id : spec.value().name;
+  else e.error = spec.error_text();
+  return e;
+}
+
+}  // namespace
+
+Catalog load_catalog(const std::optional<std::filesystem::path>& data_dir) {
   Catalog c;
   for (const std::string& path : json_files("tracks")) {
     CatalogEntry e{file_stem(path), file_stem(path), path, {}, 3, {}};
@@ -55,13 +68,16 @@ Catalog load_catalog() {
     }
     c.tracks.push_back(std::move(e));
   }
-  for (const std::string& path : json_files("assets/cars")) {
-    CatalogEntry e{file_stem(path), file_stem(path), path, {}, 0, {}};
-    const Result<CarSpec> spec = load_car_spec(path);
-    if (spec) e.name = spec.value().name.empty() ? e.id : spec.value().name;
-    else e.error = spec.error_text();
-    c.cars.push_back(std::move(e));
-  }
+  for (const std::string& path : json_files("assets/cars")) c.cars.push_back(car_entry(path));
+  if (data_dir)
+    for (const std::filesystem::path& path : user_car_files(*data_dir)) {
+      if (c.car_index(path.string()) >= 0) {
+        c.problems.push_back(path.string() + ": a shipped car has the id \"" + file_stem(path.string()) +
+                             "\"; save it under another name to race it");
+        continue;
+      }
+      c.cars.push_back(car_entry(path.string()));
+    }
   for (const char* level : kDifficultyLevels) {  // each on its own: a bad one falls back alone
     const Result<AiParams> p = load_ai_params(resolve_asset(ai_profile_file(level)));
     if (p) {

@@ -3,7 +3,9 @@
 // profiles (assets/ai/{easy,medium,hard}.json), found at start-up. Only the specs are read
 // (cheap); a track is built when a race starts. A file that does not load is kept in the
 // list with its error, so the menu can show it and refuse it instead of crashing.
+#include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,9 +27,9 @@ struct CatalogEntry {
 
 struct Catalog {
   std::vector<CatalogEntry> tracks;  ///< sorted by id
-  std::vector<CatalogEntry> cars;    ///< sorted by id
+  std::vector<CatalogEntry> cars;    ///< the shipped ones sorted by id, then the user's sorted by id
   std::vector<AiParams> profiles;    ///< easy, medium, hard (defaults where a file is bad)
-  std::vector<std::string> problems; ///< bad profile files, one message each
+  std::vector<std::string> problems; ///< bad profile files and clashing user cars, one message each
   /// Index of the entry with this id or path stem, -1 if none.
   int track_index(const std::string& id_or_path) const;
   int car_index(const std::string& id_or_path) const;
@@ -35,8 +37,10 @@ struct Catalog {
   std::vector<std::string> raceable_track_ids() const;
 };
 
-/// Scans the folders (relative to the current directory, else the source tree).
-Catalog load_catalog();
+/// Scans the folders (relative to the current directory, else the source tree), and the
+/// user's cars saved by the Car editor (`data_dir/cars/*.json`, game/car_edit.h) after the
+/// shipped ones; a user car with a shipped car's id is left out with a problem message.
+Catalog load_catalog(const std::optional<std::filesystem::path>& data_dir = std::nullopt);
 /// "tracks/lantern_hill.json" -> "lantern_hill".
 std::string file_stem(const std::string& path);
 

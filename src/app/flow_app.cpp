@@ -16,9 +16,20 @@
 #include "platform/process_usage.h"
 #include "platform/screenshot.h"
 #include "ui/perf_overlay.h"
+#include "ui/perf_panel.h"
 
 namespace racer {
 namespace {
+
+/// The profile's last frames as the Performance panel's plots.
+PerfHistory perf_history(const FrameProfile& profile) {
+  PerfHistory h;
+  for (const FrameSample& f : profile.history()) {
+    h.frame_ms.push_back(f.frame_ms);
+    for (std::size_t i = 0; i < kFramePhases; ++i) h.phase_ms[i].push_back(f.phase_ms[i]);
+  }
+  return h;
+}
 
 constexpr const char* kFont = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
 constexpr double kNominalFrame = 1.0 / 60.0;
@@ -46,7 +57,7 @@ const char* screen_name(Screen s) {
 // ---- set-up ------------------------------------------------------------------------------
 
 FlowApp::FlowApp(FlowConfig config, Window& window)
-    : config_(std::move(config)), window_(window), catalog_(load_catalog()),
+    : config_(std::move(config)), window_(window), catalog_(load_catalog(config_.data_dir)),
       ui_(window.sdl_window(), window.renderer(), kFont), clock_(config_.options.rate_hz) {
   if (config_.sim_per_frame <= 0.0 && config_.options.fixed_time()) config_.sim_per_frame = kNominalFrame;
   race_seed_ = config_.options.seed;
@@ -82,6 +93,7 @@ FlowApp::FlowApp(FlowConfig config, Window& window)
     start_race(*config_.start_race);
     if (race_) prerun();
     if (race_ && config_.options.ai_panel) race_->toggle_ai_panel();
+    if (race_) open_panels(config_.options.panels);
     if (race_ && (config_.options.debug || config_.options.debug_grid))
       race_->open_debug_overlays(config_.options.debug_grid);
   }
@@ -200,6 +212,7 @@ void FlowApp::draw() {
   ui_time.stop();
   if (race_behind) {  // times its world (render) and its HUD (UI) itself
     const double alpha = config_.sim_per_frame > 0.0 ? 1.0 : clock_.alpha();
+    race_->set_hud_under_windows(show_perf_panel_);  // the Performance panel over the HUD
     race_->render(r, w, h, ui_.fonts(), alpha, frame_dt_, screen_ != Screen::Race, &profile_);
   } else if (screen_ == Screen::Lab) {
     SDL_SetRenderDrawColor(r, 18, 20, 28, 255);
@@ -224,10 +237,10 @@ void FlowApp::draw() {
     const auto a = static_cast<unsigned>(std::lround(255.0f * (1.0f - transition())));
     ImGui::GetForegroundDrawList()->AddRectFilled({0, 0}, ImGui::GetIO().DisplaySize, IM_COL32(0, 0, 0, a));
   }
-  if (show_perf_) {
-    const FrameAverages& a = profile_.averages();
-    draw_perf_overlay({a.fps, a.frame_ms, a.phase_ms[0], a.phase_ms[1], a.phase_ms[2], a.phase_ms[3]}, ui_.fonts());
-  }
+  const FrameAverages& a = profile_.averages();
+  const PerfFigures figures{a.fps, a.frame_ms, a.phase_ms[0], a.phase_ms[1], a.phase_ms[2], a.phase_ms[3]};
+  if (show_perf_) draw_perf_overlay(figures, ui_.fonts());
+  if (show_perf_panel_) draw_perf_panel(figures, perf_history(profile_), &show_perf_panel_);
   ui_.end_frame();
   nav_ = {};
 }
@@ -311,7 +324,12 @@ void FlowApp::poll() {
     race_->toggle_ai_panel();
   if ((screen_ == Screen::Race || screen_ == Screen::Paused) && race_ && commands.toggle_overlays)
     race_->toggle_overlays();
+  if ((screen_ == Screen::Race || screen_ == Screen::Paused) && race_ && commands.toggle_telemetry)
+    race_->toggle_telemetry();
+  if ((screen_ == Screen::Race || screen_ == Screen::Paused) && race_ && commands.toggle_debug)
+    race_->toggle_vehicle_panel();
   if (commands.toggle_perf) show_perf_ = !show_perf_;
+  if (commands.toggle_perf_panel) show_perf_panel_ = !show_perf_panel_;
 }
 
 void FlowApp::pause_on_event(const SDL_Event& e) {
@@ -481,7 +499,11 @@ void FlowApp::finish_race() {
   keep_replay();
   results_ = race_->race().rules().results();
   results_list_.focus = 0;
-  if (last_plan_.mode == RaceMode::Championship && !round_recorded_ && records_.championship) {
+  if (last_plan_.mode == RaceMode::Championship && !round_recorded_ && records_.championship &&
+      race_->tuning().tuned()) {
+    round_recorded_ = true;  // not scored: the round can be raced again
+    messages_.push_back(race_->tuning().notice() + " This round was not scored; race it again to score it.");
+  } else if (last_plan_.mode == RaceMode::Championship && !round_recorded_ && records_.championship) {
     round_recorded_ = true;
     record_round(*records_.championship, last_plan_.track_id, results_);
     save_records_now();
@@ -608,6 +630,17 @@ void FlowApp::save_settings_now() {
     messages_ = {"Settings were not saved: " + e->to_string()};
     message_return_ = settings_return_;
     go(Screen::Message);
+  }
+}
+
+// `racer --panels`: the race's panels open from the start (each one as its key would).
+void FlowApp::open_panels(const std::vector<std::string>& panels) {
+  for (const std::string& p : panels) {
+    if (p == "ai" && !race_->ai_panel_open()) race_->toggle_ai_panel();
+    if (p == "overlays" && !race_->overlays_open()) race_->toggle_overlays();
+    if (p == "telemetry" && !race_->telemetry_open()) race_->toggle_telemetry();
+    if (p == "vehicle" && !race_->vehicle_panel_open()) race_->toggle_vehicle_panel();
+    if (p == "perf") show_perf_panel_ = true;
   }
 }
 

@@ -110,6 +110,8 @@ class FlowApp {
   /// Where the frames' time went (F6's overlay, --frame-stats).
   const FrameProfile& profile() const { return profile_; }
   bool perf_overlay_shown() const { return show_perf_; }
+  /// F9: the Performance panel (ui/perf_panel.h).
+  bool perf_panel_shown() const { return show_perf_panel_; }
 
  private:
   // --- the frame (flow_app.cpp)
@@ -146,6 +148,7 @@ class FlowApp {
   void apply_settings();
   void save_settings_now();
   void save_records_now();  ///< if allowed; a failure becomes a message
+  void open_panels(const std::vector<std::string>& panels);  ///< --panels
   RaceStorage race_storage();
 
   // --- screens (flow_screens.cpp)
@@ -242,6 +245,7 @@ class FlowApp {
   FrameProfile profile_;
   AiStepTimer ai_timer_{profile_};  ///< the race's StepProbe
   bool show_perf_ = false;          ///< F6
+  bool show_perf_panel_ = false;    ///< F9
   bool quit_ = false;
   int exit_status_ = 0;
   std::int64_t frame_ = 0;

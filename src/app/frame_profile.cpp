@@ -23,6 +23,13 @@ void FrameProfile::begin_frame() {
   }
   const double frame = t - last_frame_;
   last_frame_ = t;
+  FrameSample sample;
+  sample.frame_ms = static_cast<float>(1e3 * frame);
+  for (std::size_t i = 0; i < kFramePhases; ++i) sample.phase_ms[i] = static_cast<float>(1e3 * frame_phase_[i]);
+  frame_phase_ = {};
+  if (history_.size() < kHistoryFrames) history_.push_back(sample);
+  else history_[history_next_] = sample;
+  history_next_ = (history_next_ + 1) % kHistoryFrames;
   frames_.add(frame);
   window_time_ += frame;
   ++window_frames_;
@@ -39,7 +46,15 @@ void FrameProfile::begin_frame() {
 
 void FrameProfile::add(FramePhase phase, double seconds) {
   window_phase_[static_cast<std::size_t>(phase)] += seconds;
+  frame_phase_[static_cast<std::size_t>(phase)] += seconds;
   totals_[static_cast<std::size_t>(phase)] += seconds;
+}
+
+std::vector<FrameSample> FrameProfile::history() const {
+  if (history_.size() < kHistoryFrames) return history_;
+  std::vector<FrameSample> out(history_.begin() + static_cast<std::ptrdiff_t>(history_next_), history_.end());
+  out.insert(out.end(), history_.begin(), history_.begin() + static_cast<std::ptrdiff_t>(history_next_));
+  return out;
 }
 
 FrameStatsSummary FrameProfile::summary() const {

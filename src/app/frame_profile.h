@@ -7,10 +7,12 @@
 //   render   drawing the world and presenting it (the renderer's work), without the
 //            frame-rate cap's sleep
 //   ui       the ImGui panels and HUD: building them and drawing them
-// The overlay (F6, ui/perf_overlay.h) shows averages over half a second; --frame-stats
+// The overlay (F6, ui/perf_overlay.h) shows averages over half a second, the Performance
+// panel (F9, ui/perf_panel.h) those and the last frames' figures as plots; --frame-stats
 // keeps every frame's length in a histogram (app/frame_stats.h) for the summary at exit.
 #include <array>
 #include <cstdint>
+#include <vector>
 
 #include "app/frame_stats.h"
 #include "core/step_probe.h"
@@ -19,6 +21,12 @@ namespace racer {
 
 enum class FramePhase { Physics, Ai, Render, Ui };
 inline constexpr std::size_t kFramePhases = 4;
+
+/// One frame's figures (the Performance panel's plots).
+struct FrameSample {
+  float frame_ms = 0.0f;                         ///< ms, the frame's length
+  std::array<float, kFramePhases> phase_ms{};    ///< ms in each phase
+};
 
 /// Averages over the last complete window.
 struct FrameAverages {
@@ -42,6 +50,9 @@ class FrameProfile {
   /// s spent in `phase` since the start.
   double total(FramePhase phase) const { return totals_[static_cast<std::size_t>(phase)]; }
   const FrameTimeHistogram& frames() const { return frames_; }
+  static constexpr std::size_t kHistoryFrames = 300;  ///< frames kept by history()
+  /// The last complete frames, oldest first (at most kHistoryFrames).
+  std::vector<FrameSample> history() const;
   /// The summary since the first frame: frames, rates, the process's CPU and memory.
   FrameStatsSummary summary() const;
 
@@ -53,6 +64,9 @@ class FrameProfile {
   FrameTimeHistogram frames_;
   std::array<double, kFramePhases> window_phase_{};  ///< s in the current window
   std::array<double, kFramePhases> totals_{};        ///< s since the start
+  std::array<double, kFramePhases> frame_phase_{};   ///< s in the frame under way
+  std::vector<FrameSample> history_;                 ///< a ring of kHistoryFrames
+  std::size_t history_next_ = 0;                     ///< where the next frame goes in the ring
   double window_time_ = 0.0;
   int window_frames_ = 0;
   FrameAverages averages_;

@@ -22,6 +22,7 @@
 #include "ui/lap_hud.h"
 #include "ui/perf_overlay.h"
 #include "ui/race_hud.h"
+#include "game/car_edit.h"
 #include "ui/vehicle_panel.h"
 
 namespace racer {
@@ -53,8 +54,9 @@ std::vector<std::string> error_lines(const std::vector<DataError>& errors) {
 
 // ---- set-up ---------------------------------------------------------------------------
 
-GameApp::GameApp(const Options& options, const CarSpec& spec, std::shared_ptr<const Track> track, Window& window)
-    : options_(options), spec_(spec), window_(window), track_(std::move(track)), clock_(options.rate_hz),
+GameApp::GameApp(const Options& options, const CarSpec& spec, std::shared_ptr<const Track> track, Window& window,
+                 std::optional<std::filesystem::path> data_dir)
+    : options_(options), spec_(spec), file_spec_(spec), draft_(spec), data_dir_(std::move(data_dir)), window_(window), track_(std::move(track)), clock_(options.rate_hz),
       ui_(window.sdl_window(), window.renderer(), kFont) {
   if (track_) {
     track_view_ = std::make_unique<TrackView>(*track_);
@@ -98,7 +100,7 @@ void GameApp::poll_input() {
   commands_ = devices_.poll(devices, [this](const SDL_Event& e) { ui_.process_event(e); });
   input_ = options_.fixed_time() ? scripted_input() : devices;
   if (commands_.quit) quit_ = true;
-  if (commands_.toggle_debug) show_debug_ = !show_debug_;
+  if (commands_.toggle_debug) editor_.open = show_debug_ = !show_debug_;  // the Car editor comes with the panel
   if (commands_.toggle_perf) show_perf_ = !show_perf_;
   if (commands_.reset_car) reset_car();
   if (commands_.reload) reload();
@@ -163,7 +165,10 @@ void GameApp::render() {
   ui_.begin_frame();
   draw_screen_labels(labels, ui_.fonts());
   const DriverAids aids = driver_aids();
-  if (show_debug_) draw_vehicle_panel(player, spec_, aids, &show_debug_);
+  if (show_debug_) {
+    draw_vehicle_panel(player, spec_, aids, &show_debug_, &world_->car(0));
+    car_editor();
+  }
   if (timer_) {  // on a track: the race HUD (rev gauge, timing, messages) and the key help
     const ImVec2 above_help{ImGui::GetIO().DisplaySize.x, ImGui::GetIO().DisplaySize.y * 0.955f};
     draw_race_hud(hud_model(*timer_, player, spec_, aids, world_->time(), track_->spec().name), above_help, ui_.fonts());
@@ -278,7 +283,7 @@ void GameApp::reload() {
     return;
   }
   const DriverAids aids = driver_aids();
-  spec_ = spec;
+  spec_ = file_spec_ = draft_ = spec;
   timer_.reset();  // refers to the old track
   world_.reset();
   track_ = track;
@@ -287,6 +292,40 @@ void GameApp::reload() {
   load_errors_ = {};
   notice_ = options_.track.empty() ? "Reloaded " + options_.car : "Reloaded " + options_.track + " and " + options_.car;
   notice_until_ = frame_ + kNoticeFrames;
+}
+
+// ---- the car editor ---------------------------------------------------------------------
+
+void GameApp::car_editor() {
+  const bool edited = save_car_spec(draft_) != save_car_spec(file_spec_);
+  switch (draw_car_editor(draft_, edited, data_dir_.has_value(), editor_)) {
+    case CarEditAction::None: break;
+    case CarEditAction::Apply: drive_with(draft_); break;
+    case CarEditAction::Revert:
+      draft_ = file_spec_;
+      drive_with(draft_);
+      break;
+    case CarEditAction::Save: {
+      CarSpec named = draft_;
+      named.name = editor_.save_name;
+      const Result<std::filesystem::path> saved = save_user_car(*data_dir_, editor_.save_name, named);
+      editor_.message_ok = saved.ok();
+      editor_.message = saved.ok() ? "Saved " + saved.value().string() + ": the menus offer it as a car"
+                                   : saved.error_text();
+      break;
+    }
+  }
+}
+
+void GameApp::drive_with(const CarSpec& spec) {
+  const Car& old = world_->car(0);
+  const Vec2 position = old.position();
+  const double heading = old.heading(), speed = old.forward_speed();
+  const DriverAids aids = driver_aids();
+  spec_ = spec;
+  build_world(&aids);
+  world_->car(0).place(position, heading, speed);
+  current_ = previous_ = world_->snapshot();
 }
 
 // ---- helpers --------------------------------------------------------------------------

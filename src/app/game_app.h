@@ -1,12 +1,15 @@
 #pragma once
 // GameApp: the frame loop. One car, on the test ground or on a track (--track): timed laps
 // with the lap timer on screen, and F5 re-reads the track and car files (errors shown in
-// a window; the old ones stay in use until a reload succeeds).
+// a window; the old ones stay in use until a reload succeeds). The Vehicle panel (F1) and
+// the Car editor beside it edit the car live; Save as writes it to <data dir>/cars/.
 // A frame: poll input -> map to controls -> advance fixed steps -> render -> present.
 // In fixed-time runs (--frames, --screenshot) every frame advances exactly 1/60 s of sim
 // time with no sleeping and no wall clock, and a scripted driver replaces the devices.
 #include <cstdint>
+#include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "app/frame_profile.h"
@@ -26,6 +29,7 @@
 #include "track/test_ground.h"
 #include "track/track.h"
 #include "ui/driver_aids.h"
+#include "ui/car_editor.h"
 #include "ui/error_window.h"
 #include "ui/imgui_layer.h"
 
@@ -35,7 +39,9 @@ class GameApp {
  public:
   /// `window` must be ok(). `track`: the loaded --track file, or null for the test ground.
   /// Returns the exit status from run().
-  GameApp(const Options& options, const CarSpec& spec, std::shared_ptr<const Track> track, Window& window);
+  /// `data_dir`: where the Car editor saves (nullopt: it cannot).
+  GameApp(const Options& options, const CarSpec& spec, std::shared_ptr<const Track> track, Window& window,
+          std::optional<std::filesystem::path> data_dir = std::nullopt);
   ~GameApp();
   int run();
   /// Where the frames' time went (F6's overlay, --frame-stats).
@@ -57,6 +63,8 @@ class GameApp {
   Pose start_pose() const;
 
   void reset_car();
+  void car_editor();                ///< the Car editor's window and what it asks for
+  void drive_with(const CarSpec& spec);  ///< the car rebuilt with `spec` where it is, at its speed
   void apply_driver_aid_toggles();  ///< F2 / F3 / M (gamepad Y) from this frame's commands
   DriverAids driver_aids() const;   ///< the live switches, read from the car
   DriveContext drive_context() const;
@@ -64,6 +72,10 @@ class GameApp {
 
   Options options_;
   CarSpec spec_;
+  CarSpec file_spec_;   ///< the car as its file says (the Car editor's Revert)
+  CarSpec draft_;       ///< the Car editor's values
+  CarEditorState editor_;
+  std::optional<std::filesystem::path> data_dir_;
   Window& window_;
   TestGround ground_;
   std::shared_ptr<const Track> track_;      ///< null on the test ground; outlives world_ and timer_

@@ -73,7 +73,9 @@ int run_free_drive(const Options& options, const char* program) {
     return 1;
   }
   install_stop_signals();  // a benchmark's SIGTERM ends the loop: the stats get written
-  GameApp app(options, spec.value(), track, window);
+  std::optional<std::filesystem::path> user_data;  // the Car editor's Save as
+  if (auto dir = data_dir(process_environment())) user_data = dir.value();
+  GameApp app(options, spec.value(), track, window, user_data);
   const int status = app.run();
   return write_frame_stats(options, app.profile()) ? status : 1;
 }
@@ -93,6 +95,7 @@ std::optional<RacePlan> command_line_race(const Options& o, FlowConfig& config) 
     choices.autodrive = true;
     config.prerun_to_finish = true;
   }
+  if (o.prerun_s > 0.0) config.prerun_s = o.prerun_s;
   RacePlan plan = make_race_plan(choices);
   auto track = Track::load(plan.track_path);
   if (!track) {

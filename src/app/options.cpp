@@ -1,5 +1,6 @@
 #include "app/options.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstring>
 #include <functional>
@@ -143,6 +144,33 @@ const std::vector<OptionSpec>& table() {
        "a race starts with the debug overlays panel open and the AI, tyre-force and contact overlays on "
        "(default off; F7 toggles)",
        flag(&Options::debug)},
+      {"panels", "LIST",
+       "panels a race starts with open, comma-separated: ai, overlays, telemetry, vehicle, perf "
+       "(default none; F4, F7, F8, F1, F9 toggle them)",
+       [](Options& o, std::string_view v) -> std::string {
+         o.panels.clear();
+         std::size_t start = 0;
+         while (start <= v.size()) {
+           const std::size_t comma = std::min(v.find(',', start), v.size());
+           const std::string_view name = v.substr(start, comma - start);
+           if (name != "ai" && name != "overlays" && name != "telemetry" && name != "vehicle" && name != "perf")
+             return "--panels takes ai, overlays, telemetry, vehicle or perf, comma-separated; got '" +
+                    std::string(name) + "'";
+           o.panels.emplace_back(name);
+           start = comma + 1;
+         }
+         return {};
+       }},
+      {"prerun", "S",
+       "a race started from the command line is first run this many seconds of race time without drawing, "
+       "0..3600 (default 0; --screen race: 9), e.g. for a screenshot after some laps",
+       [](Options& o, std::string_view v) -> std::string {
+         double s = 0.0;
+         if (!parse_number(v, s) || !(s >= 0.0 && s <= 3600.0))
+           return "--prerun must be seconds from 0 to 3600, got '" + std::string(v) + "'";
+         o.prerun_s = s;
+         return {};
+       }},
       {"debug-grid", nullptr, "as --debug, with the cost grid and distance field overlays on too (default off)",
        flag(&Options::debug_grid)},
       {"grid-slot", "N", "your grid slot in a race, 1 = pole, 1..12 (default: the back of the grid)",

@@ -38,6 +38,10 @@ struct Options {
   bool autodrive = false;             ///< the AI drives the player's car
   bool ai_panel = false;              ///< a race starts with the AI panel open (F4 toggles it)
   bool debug = false;                 ///< a race starts with the debug overlays panel open, its AI, tyre and contact overlays on (F7 toggles it)
+  /// Panels a race starts with open: any of ai, overlays, telemetry, vehicle, perf
+  /// (F4, F7, F8, F1 and F9 toggle them).
+  std::vector<std::string> panels;
+  double prerun_s = 0.0;  ///< s of race time run before the first frame of a command-line race; 0 = none
   bool debug_grid = false;            ///< a race starts with the cost grid and distance field overlays on too (implies debug)
   int grid_slot = -1;                 ///< player's grid slot, 0 = pole; < 0 = the back
   /// Screen to start on: "" (the menu, or a quick race with --track), "menu", "race",

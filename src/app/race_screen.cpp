@@ -18,8 +18,10 @@
 #include "race/race.h"
 #include "track/track_spec.h"
 #include "render/minimap.h"
+#include "app/asset_path.h"
 #include "ui/lap_hud.h"
 #include "ui/race_hud.h"
+#include "ui/vehicle_panel.h"
 
 namespace racer {
 
@@ -206,7 +208,40 @@ void RaceScreen::after_step() {
   particles_.step(current_.cars, dt());  // smoke, dust and debris, visual only
   touching_contacts(race_->world(), contacts_);
   sparks_.step(current_.cars, contacts_, dt());
+  telemetry_step();
+  if (!is_replay()) {
+    tuning_.observe(*race_);
+    if (tuning_.tuned() && tuned_at_ < 0.0) tuned_at_ = race_->time();
+  }
   if (plan_.mode == RaceMode::TimeTrial && !is_replay()) time_trial_step();
+}
+
+// ---- telemetry ---------------------------------------------------------------------------
+
+int RaceScreen::telemetry_car() const {
+  const int n = static_cast<int>(race_->car_count());
+  return telemetry_panel_.car >= 0 && telemetry_panel_.car < n ? telemetry_panel_.car : watched_car();
+}
+
+// About 60 samples a second of race time, whatever the physics rate; a lap completed moves
+// the lap's samples to the last (and maybe best) lap.
+void RaceScreen::telemetry_step() {
+  const int car = telemetry_car();
+  const RaceProgress& progress = race_->progress(car);
+  if (car != telemetry_of_) {
+    telemetry_.clear();
+    telemetry_of_ = car;
+    telemetry_laps_ = progress.laps_completed();
+  }
+  if (progress.laps_completed() > telemetry_laps_) {
+    telemetry_laps_ = progress.laps_completed();
+    telemetry_.complete_lap(progress.laps().back().time);
+  }
+  if (car == race_->player() && race_->respawned_last_step()) telemetry_.abandon_lap();  // a lap with a jump in it
+  const auto every = std::max<std::int64_t>(1, std::llround(1.0 / (60.0 * dt())));
+  if (current_.step % every != 0 || !progress.lap_running()) return;
+  telemetry_.add(telemetry_sample(current_.cars[static_cast<std::size_t>(car)], race_->time(),
+                                  progress.current_lap_time(race_->time())));
 }
 
 // ---- replays -----------------------------------------------------------------------------
@@ -301,9 +336,9 @@ void RaceScreen::time_trial_step() {
     if (storage_.records != nullptr && storage_.records->submit_lap(plan_.track_id, plan_.car_id, best)) {
       lap_banner_ = "New best lap  " + format_lap_time(lap.time);
       lap_banner_until_ = now + 4.0;
-      if (storage_.may_save_records && storage_.data_dir)
+      if (storage_.may_save_records && storage_.data_dir && !tuning_.tuned())
         if (auto e = save_records(records_file(*storage_.data_dir), *storage_.records)) notices_.push_back(e->to_string());
-      if (lap_started_) {  // recorded from the lap's start, no respawn in it
+      if (lap_started_ && !tuning_.tuned()) {  // recorded from the lap's start, no respawn in it
         Ghost g = recorder_.finish(ghost_key_, lap.time);
         if (storage_.data_dir)
           if (auto e = save_ghost(ghost_file(*storage_.data_dir, plan_.track_id, plan_.car_id), g))
@@ -361,8 +396,19 @@ void RaceScreen::render(SDL_Renderer* r, int width, int height, const UiFonts& f
   const PhaseTimer hud_time(profile, FramePhase::Ui);
   if (!paused) draw_hud(fonts, view.cars[watched]);
   if (is_replay() && !paused) draw_replay_panel();
-  if (!is_replay()) draw_ai_panel(*race_, ai_panel_, storage_.data_dir);
+  if (!is_replay()) {
+    ai_panel_.tuned_notice = tuning_.notice();
+    draw_ai_panel(*race_, ai_panel_, AiProfileFiles{storage_.data_dir, resolve_asset});
+  }
   draw_overlay_panel(*race_, overlays_, static_cast<int>(watched));
+  if (vehicle_panel_open_) {
+    const Car& car = race_->world().car(watched);
+    const DriverAids aids{car.spec().assists.abs, car.spec().assists.tcs, car.drivetrain().gearbox().automatic};
+    draw_vehicle_panel(current_.cars[watched], car.spec(), aids, &vehicle_panel_open_, &car);
+  }
+  const std::string stem = plan_.track_id + "-" + plan_.car_id + "-" + race_->name(telemetry_of_ < 0 ? 0 : telemetry_of_);
+  draw_telemetry_panel(*race_, telemetry_panel_,
+                       TelemetryView{&telemetry_, telemetry_car(), storage_.data_dir, stem});
 }
 
 // The drivers record what they use, and the world keeps the contact impulses, only while an
@@ -469,12 +515,16 @@ void RaceScreen::draw_hud(const UiFonts& fonts, const CarSnapshot& view) const {
   const double now = race_->time();
   if (now < 8.0)  // a stale ghost or the like: shown on the grid
     for (const std::string& n : notices_) m.messages.push_back({n, HudTone::Warning, now, false});
+  if (tuning_.tuned() && now < tuned_at_ + 8.0)
+    m.messages.push_back({"Tuned live: this race's records and ghosts are not saved", HudTone::Warning, now - tuned_at_, false});
   if (!lap_banner_.empty() && now < lap_banner_until_) {
     const bool best = lap_banner_.rfind("New", 0) == 0;
     m.messages.push_back({lap_banner_, best ? HudTone::Good : HudTone::Info, now - (lap_banner_until_ - 4.0), false});
   }
-  // Under the AI panel when it is open (the HUD is otherwise drawn over every window).
-  draw_race_hud(m, ImGui::GetIO().DisplaySize, fonts, ai_panel_.open ? ImGui::GetBackgroundDrawList() : nullptr);
+  // Under the AI, Vehicle and Telemetry panels when one is open (the HUD is otherwise drawn
+  // over every window).
+  const bool under = ai_panel_.open || vehicle_panel_open_ || telemetry_panel_.open || hud_under_windows_;
+  draw_race_hud(m, ImGui::GetIO().DisplaySize, fonts, under ? ImGui::GetBackgroundDrawList() : nullptr);
 }
 
 // ---- the replay player -------------------------------------------------------------------

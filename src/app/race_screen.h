@@ -7,8 +7,11 @@
 //                 -> snapshots -> skid marks, particles, sparks -> time trial laps
 //   render(...)   the interpolated snapshot: ground, skid marks, particles, objects,
 //                 ghost, cars, sparks, then the HUD (start lights, messages, positions,
-//                 laps, speed) and, when open, the AI panel (F4) and its car's line, and the
-//                 debug overlays and their panel (F7)
+//                 laps, speed) and, when open, the AI panel (F4) and its car's line, the
+//                 debug overlays and their panel (F7), the Vehicle panel (F1) and the
+//                 Telemetry panel (F8)
+// A race tuned live (an AI profile changed in the AI panel) keeps no record, ghost or
+// championship points, and says so (game/live_tuning.h).
 // Building one loads the track and car files; a file that does not load gives an error
 // (RaceScreen::create returns null and the message) and never a crash.
 #include <filesystem>
@@ -22,6 +25,8 @@
 #include "game/game_race.h"
 #include "game/ghost.h"
 #include "game/input_map.h"
+#include "game/live_tuning.h"
+#include "game/telemetry.h"
 #include "game/race_plan.h"
 #include "game/records.h"
 #include "game/replay.h"
@@ -40,6 +45,7 @@
 #include "render/debug_overlays.h"
 #include "ui/ai_panel.h"
 #include "ui/overlay_panel.h"
+#include "ui/telemetry_panel.h"
 #include "ui/imgui_layer.h"
 
 struct SDL_Renderer;
@@ -113,6 +119,19 @@ class RaceScreen {
     overlays_.on.cost_grid = overlays_.on.distance_field = grid;
   }
   bool overlays_open() const { return overlays_.open; }
+  /// F8: the Telemetry panel (ui/telemetry_panel.h) on or off.
+  void toggle_telemetry() { telemetry_panel_.open = !telemetry_panel_.open; }
+  bool telemetry_open() const { return telemetry_panel_.open; }
+  /// The samples of the car the Telemetry panel shows (kept whether the panel is open or not).
+  const TelemetryLog& telemetry() const { return telemetry_; }
+  /// F1: the Vehicle panel (ui/vehicle_panel.h) of the car the camera follows, on or off.
+  void toggle_vehicle_panel() { vehicle_panel_open_ = !vehicle_panel_open_; }
+  bool vehicle_panel_open() const { return vehicle_panel_open_; }
+  /// The HUD is drawn under the ImGui windows (as it is while the AI, Vehicle or Telemetry
+  /// panel is open) for a window the race screen does not own (the Performance panel).
+  void set_hud_under_windows(bool under) { hud_under_windows_ = under; }
+  /// Whether anything was tuned live in this race (then no record, ghost or points are kept).
+  const LiveTuning& tuning() const { return tuning_; }
   /// An AI car besides the player's (whose autodrive is no opponent to tune).
   bool has_ai_cars() const;
 
@@ -151,6 +170,8 @@ class RaceScreen {
   void draw_ai_line(SDL_Renderer* renderer, const WorldSnapshot& view) const;
   void draw_debug_overlays(SDL_Renderer* renderer, int followed);
   void update_debug_recording();
+  void telemetry_step();         ///< a sample of the telemetry car, and its laps
+  int telemetry_car() const;     ///< the Telemetry panel's car, else the one the camera follows
 
   RacePlan plan_;
   std::shared_ptr<const Track> track_;
@@ -185,6 +206,14 @@ class RaceScreen {
   AidSettings aids_;                   ///< the aid settings last applied (a change switches the car's)
   Controls pending_;                   ///< switch commands for the next step (only abs, tcs, automatic)
   bool pending_respawn_ = false;       ///< a respawn for the next step
+  TelemetryLog telemetry_;             ///< the telemetry car's samples (10 s window, laps)
+  TelemetryPanelState telemetry_panel_;
+  int telemetry_of_ = -1;              ///< the car telemetry_ holds; -1 = none yet
+  int telemetry_laps_ = 0;             ///< its laps completed when last looked
+  bool vehicle_panel_open_ = false;    ///< F1
+  bool hud_under_windows_ = false;     ///< set_hud_under_windows
+  LiveTuning tuning_;                  ///< AI profiles changed mid-race (records not kept)
+  double tuned_at_ = -1.0;             ///< s of race time the tuning was first seen (the HUD's notice)
 
   // Time Trial
   RaceStorage storage_;

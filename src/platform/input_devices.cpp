@@ -58,6 +58,8 @@ void InputDevices::handle(const SDL_Event& e, InputState& input, AppCommands& co
         case SDL_SCANCODE_F5: commands.reload = true; break;
         case SDL_SCANCODE_F6: commands.toggle_perf = true; break;
         case SDL_SCANCODE_F7: commands.toggle_overlays = true; break;
+        case SDL_SCANCODE_F8: commands.toggle_telemetry = true; break;
+        case SDL_SCANCODE_F9: commands.toggle_perf_panel = true; break;
         case SDL_SCANCODE_M: commands.toggle_gearbox = true; break;
         case SDL_SCANCODE_E:
         case SDL_SCANCODE_PAGEUP: input.shift_up = true; break;

@@ -24,7 +24,7 @@ namespace racer {
 struct AppCommands {
   bool quit = false;
   bool reset_car = false;
-  bool toggle_debug = false;
+  bool toggle_debug = false;    ///< F1: the vehicle panel
   bool toggle_abs = false;
   bool toggle_tcs = false;
   bool toggle_gearbox = false;  ///< automatic <-> manual
@@ -32,6 +32,8 @@ struct AppCommands {
   bool toggle_ai_panel = false; ///< F4: the AI debug and tuning panel (races)
   bool toggle_perf = false;     ///< F6: the frame rate and frame time overlay
   bool toggle_overlays = false; ///< F7: the debug overlays panel (races)
+  bool toggle_telemetry = false; ///< F8: the telemetry panel (races)
+  bool toggle_perf_panel = false; ///< F9: the performance panel (plots of the frame's parts)
 };
 
 class InputDevices {

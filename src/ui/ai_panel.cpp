@@ -1,6 +1,6 @@
 #include "ui/ai_panel.h"
 
-// Sections: helpers | the car list | the driver's state | the profile | the window
+// Sections: helpers | the car list | the driver's state | the profile | the files | the window
 
 #include <imgui.h>
 
@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/math.h"
+#include "game/ai_profile_library.h"
 #include "game/ai_profile_store.h"
 
 namespace racer {
@@ -158,6 +159,12 @@ bool slider(const char* label, double& v, AiParamRange r, const char* fmt, ImGui
                              ImGuiSliderFlags_AlwaysClamp | extra);
 }
 
+/// A layer's heading in the profile editor.
+void layer(const char* name) {
+  ImGui::Spacing();
+  ImGui::TextColored(kDim, "%s", name);
+}
+
 /// The sliders over a copy of the car's params; true when one was changed this frame.
 bool profile_editor(const GameRace& race, AiParams& p, AiPanelState& state) {
   using namespace ai_ranges;
@@ -175,20 +182,26 @@ bool profile_editor(const GameRace& race, AiParams& p, AiPanelState& state) {
     p.difficulty = kDifficultyLevels[static_cast<std::size_t>(level)];
     changed = true;
   }
+  layer("Speed profile");
   changed |= slider("grip use", p.grip_use, kGripUse, "%.3f");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Share of the tyres' grip the speed profile plans with");
   changed |= slider("speed use", p.speed_use, kSpeedUse, "%.3f");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Share of the profile's speed aimed for");
+  layer("Driver");
   char fmt[48];
   std::snprintf(fmt, sizeof fmt, "%%d steps (%.0f ms)", p.reaction_steps * race.world().dt() * 1000.0);
   changed |= ImGui::SliderInt("reaction", &p.reaction_steps, static_cast<int>(kReactionSteps.lo),
                               static_cast<int>(kReactionSteps.hi), fmt, ImGuiSliderFlags_AlwaysClamp);
   changed |= slider("mistakes", p.mistakes_per_minute, kMistakesPerMinute, "%.2f / min",
                     ImGuiSliderFlags_Logarithmic);
+  layer("Racecraft");
   changed |= slider("overtake offset", p.overtake_offset, kOvertakeOffset, "%.2f m");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("0: never passes. Passes follow a passing lane; the value + 1 m is how far off the line DWA may plan");
   changed |= slider("defend", p.defend, kDefend, "%.2f");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Chance of covering the inside of a bend against a car close behind (0: never)");
   changed |= slider("let by", p.let_by, kLetBy, "%.2f");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Chance of moving over on a straight for a faster car pressing from behind (0: never)");
+  layer("Racing line");
   // A new line margin plans a new route (a fraction of a second): applied on release.
   double margin = state.line_margin_drag.value_or(p.line_margin);
   if (slider("line margin", margin, kLineMargin, "%.2f m")) state.line_margin_drag = margin;
@@ -198,6 +211,7 @@ bool profile_editor(const GameRace& race, AiParams& p, AiPanelState& state) {
     p.line_margin = *state.line_margin_drag;
     state.line_margin_drag.reset();
   }
+  layer("Routing");
   int router = 0;
   for (std::size_t i = 0; i < kRouterPlanners.size(); ++i)
     if (p.router == kRouterPlanners[i]) router = static_cast<int>(i);
@@ -208,28 +222,75 @@ bool profile_editor(const GameRace& race, AiParams& p, AiPanelState& state) {
     changed = true;
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("The grid planner of the detour round a stopped car (docs/planners.md)");
-  ImGui::TextColored(kDim, "Local planner (DWA) weights");
+  layer("Local planner (DWA) weights");
   changed |= slider("heading", p.dwa.heading, kDwaWeight, "%.2f", ImGuiSliderFlags_Logarithmic);
   changed |= slider("clearance", p.dwa.clearance, kDwaWeight, "%.2f", ImGuiSliderFlags_Logarithmic);
   changed |= slider("speed", p.dwa.speed, kDwaWeight, "%.2f", ImGuiSliderFlags_Logarithmic);
   return changed;
 }
 
-void save_and_reset(GameRace& race, int car, const std::vector<int>& targets, AiPanelState& state,
-                    const std::optional<std::filesystem::path>& data_dir) {
-  const AiParams& p = race.driver(car)->params();
-  ImGui::BeginDisabled(!data_dir || p.name.empty());
+// ---------------------------------------------------------------- the files
+
+void say(AiPanelState& state, bool ok, std::string message) {
+  state.save_ok = ok;
+  state.save_message = std::move(message);
+}
+
+void apply(GameRace& race, const std::vector<int>& targets, const AiParams& p) {
+  for (int i : targets) race.set_driver_params(i, p);
+}
+
+/// Save, Save as, Load (the user's profiles) and Reset to file: each applies to `targets`.
+void profile_files(GameRace& race, int car, const std::vector<int>& targets, AiPanelState& state,
+                   const AiProfileFiles& files) {
+  const AiParams p = race.driver(car)->params();
+  const bool have_dir = files.data_dir.has_value();
+  ImGui::BeginDisabled(!have_dir || p.name.empty());
   if (ImGui::Button("Save")) {
-    const Result<std::filesystem::path> written = save_user_ai_profile(*data_dir, p);
-    state.save_ok = written.ok();
-    state.save_message = written.ok() ? "Saved " + written.value().string() : written.error_text();
+    const Result<std::filesystem::path> written = save_user_ai_profile(*files.data_dir, p);
+    say(state, written.ok(), written.ok() ? "Saved " + written.value().string() : written.error_text());
   }
   ImGui::EndDisabled();
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-    ImGui::SetTooltip(data_dir ? "Writes <data dir>/ai/<name>.json" : "No data directory: nothing can be saved");
+    ImGui::SetTooltip(have_dir ? "Writes <data dir>/ai/<name>.json" : "No data directory: nothing can be saved");
   ImGui::SameLine();
-  if (ImGui::Button("Reset"))
-    for (int i : targets) race.set_driver_params(i, *race.entry_params(i));
+  char name[64];
+  std::snprintf(name, sizeof name, "%s", state.save_as_name.c_str());
+  ImGui::SetNextItemWidth(130.0f);
+  if (ImGui::InputTextWithHint("##saveas", "new name", name, sizeof name)) state.save_as_name = name;
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!have_dir || state.save_as_name.empty());
+  if (ImGui::Button("Save as")) {
+    const Result<AiParams> saved = save_user_ai_profile_as(*files.data_dir, p, state.save_as_name);
+    if (saved.ok()) apply(race, targets, saved.value());  // the cars now drive the named profile
+    say(state, saved.ok(),
+        saved.ok() ? "Saved " + user_ai_profile_file(*files.data_dir, state.save_as_name).string() : saved.error_text());
+  }
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!have_dir);
+  ImGui::SetNextItemWidth(-1.0f);
+  if (ImGui::BeginCombo("##load", "Load...")) {
+    if (ImGui::IsWindowAppearing()) state.saved_profiles = list_user_ai_profiles(*files.data_dir);
+    if (state.saved_profiles.empty()) ImGui::TextColored(kDim, "no saved profile in %s/ai", files.data_dir->string().c_str());
+    for (const std::string& n : state.saved_profiles)
+      if (ImGui::Selectable(n.c_str())) {
+        const Result<AiParams> loaded = load_user_ai_profile(*files.data_dir, n);
+        if (loaded.ok()) apply(race, targets, loaded.value());
+        say(state, loaded.ok(), loaded.ok() ? "Loaded " + n : loaded.error_text());
+      }
+    ImGui::EndCombo();
+  }
+  ImGui::EndDisabled();
+  if (ImGui::Button("Reset to file")) {
+    const Result<AiProfileFile> file = ai_profile_from_file(files.data_dir, files.asset_path, p.name);
+    if (file.ok()) apply(race, targets, file.value().params);
+    say(state, file.ok(), file.ok() ? "Read " + file.value().path.string() : file.error_text());
+  }
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Re-reads the file of the profile's name: <data dir>/ai/<name>.json, else the shipped assets/ai/*.json of that name");
+  ImGui::SameLine();
+  if (ImGui::Button("Reset")) apply(race, targets, *race.entry_params(car));
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Back to the profile the car started the race with");
   ImGui::SameLine();
   ImGui::Checkbox("line", &state.show_line);
@@ -256,7 +317,7 @@ int ai_panel_car(const GameRace& race, const AiPanelState& state) {
   return -1;
 }
 
-void draw_ai_panel(GameRace& race, AiPanelState& state, const std::optional<std::filesystem::path>& data_dir) {
+void draw_ai_panel(GameRace& race, AiPanelState& state, const AiProfileFiles& files) {
   if (!state.open) return;
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   ImGui::SetNextWindowPos({display.x - 12.0f, 12.0f}, ImGuiCond_FirstUseEver, {1.0f, 0.0f});
@@ -281,9 +342,14 @@ void draw_ai_panel(GameRace& race, AiPanelState& state, const std::optional<std:
   ImGui::TextColored(kDim, "(%s, started as %s)", race.car_name(shown).c_str(),
                      race.entry_params(shown)->name.c_str());
   if (ImGui::CollapsingHeader("Driver state", ImGuiTreeNodeFlags_DefaultOpen)) driver_state(race, shown);
+  if (!state.tuned_notice.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, kWarn);
+    ImGui::TextWrapped("%s", state.tuned_notice.c_str());
+    ImGui::PopStyleColor();
+  }
   if (ImGui::CollapsingHeader("Profile", ImGuiTreeNodeFlags_DefaultOpen)) {
     const std::vector<int> targets = edit_targets(race, shown, state.apply_to_profile);
-    save_and_reset(race, shown, targets, state, data_dir);
+    profile_files(race, shown, targets, state, files);
     char label[96];
     std::snprintf(label, sizeof label, "apply to every car that started as \"%s\" (%d)",
                   race.entry_params(shown)->name.c_str(), static_cast<int>(edit_targets(race, shown, true).size()));

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/math.h"
+#include "ui/vehicle_curves.h"
 
 namespace racer {
 namespace {
@@ -81,10 +82,12 @@ const char* gear_label(int gear) {
   return kGears[static_cast<std::size_t>(i)];
 }
 
-void draw_vehicle_panel(const CarSnapshot& car, const CarSpec& spec, const DriverAids& aids, bool* open) {
+void draw_vehicle_panel(const CarSnapshot& car, const CarSpec& spec, const DriverAids& aids, bool* open,
+                        const Car* live) {
   if (!*open) return;
   ImGui::SetNextWindowPos({12.0f, 12.0f}, ImGuiCond_FirstUseEver);
   ImGui::SetNextWindowSize({360.0f, 0.0f}, ImGuiCond_FirstUseEver);
+  if (live != nullptr) ImGui::SetNextWindowBgAlpha(1.0f);  // opaque: the race HUD lies under it
   if (!ImGui::Begin("Vehicle", open)) {
     ImGui::End();
     return;
@@ -126,6 +129,13 @@ void draw_vehicle_panel(const CarSnapshot& car, const CarSpec& spec, const Drive
   ImGui::Text("Accel %+.1f %+.1f g", car.accel_local.x / kGravity, car.accel_local.y / kGravity);
   ImGui::Spacing();
   wheel_table(car);
+  ImGui::End();
+  if (live == nullptr || !*open) return;
+  // The curves in a window of their own beside it (closing either closes both).
+  ImGui::SetNextWindowPos({384.0f, 12.0f}, ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize({470.0f, std::min(ImGui::GetIO().DisplaySize.y - 24.0f, 680.0f)}, ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowBgAlpha(0.92f);
+  if (ImGui::Begin("Vehicle curves", open)) draw_vehicle_curves(*live);
   ImGui::End();
 }
 

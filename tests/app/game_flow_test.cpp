@@ -314,6 +314,61 @@ TEST_F(GameFlowTest, F6ShowsTheFrameOverlayAndARaceFrameIsTimedByPart) {
   EXPECT_GT(s.peak_rss_mib, 1.0);
 }
 
+// F1, F8 and F9 open the Vehicle, Telemetry and Performance panels in a race; drawing them
+// changes nothing (the same state hash, frame by frame, as with the F6 overlay alone), the
+// telemetry log samples the followed car at about 60 Hz of race time, and the Performance
+// panel's history holds the frames drawn.
+TEST_F(GameFlowTest, F1F8F9OpenTheVehicleTelemetryAndPerformancePanelsAndChangeNothing) {
+  auto run = [this](bool with_panels, std::vector<std::uint64_t>& hashes) {
+    make_app(/*autodrive=*/true);
+    tap(SDLK_RETURN);   // Quick Race
+    tap(SDLK_DOWN, 2);  // -> Opponents
+    tap(SDLK_LEFT, 3);  // 2 opponents
+    tap(SDLK_DOWN);
+    tap(SDLK_LEFT, 2);  // 1 lap
+    tap(SDLK_DOWN, 3);
+    tap(SDLK_RETURN);
+    frame();
+    ASSERT_EQ(app_->screen(), Screen::Race) << screen_name(app_->screen());
+    wait_for_lights_out();
+    if (with_panels) {
+      tap(SDLK_F1);
+      tap(SDLK_F8);
+      tap(SDLK_F9);
+      EXPECT_TRUE(app_->race()->vehicle_panel_open()) << "F1";
+      EXPECT_TRUE(app_->race()->telemetry_open()) << "F8";
+      EXPECT_TRUE(app_->perf_panel_shown()) << "F9";
+    } else {
+      tap(SDLK_F6, 3);  // the frame overlay, drawing only: the same frame count
+    }
+    for (int i = 0; i < 30; ++i) {
+      frame();
+      hashes.push_back(app_->race()->race().world().state_hash());
+    }
+    if (with_panels) {
+      const TelemetryLog& log = app_->race()->telemetry();
+      ASSERT_GE(log.recent().size(), 2u);
+      const double span = log.recent().back().race_time - log.recent().front().race_time;
+      // Samples every round(rate / 60) steps: 60 per second of race time within one sample.
+      EXPECT_NEAR(static_cast<double>(log.recent().size() - 1), span * 60.0, 1.0);
+      EXPECT_GT(log.recent().back().speed, 0.0) << "the autodriven car is moving after lights out";
+      EXPECT_GE(app_->profile().history().size(), 30u);
+      shot("panels");
+      tap(SDLK_F1);
+      tap(SDLK_F8);
+      tap(SDLK_F9);
+      EXPECT_FALSE(app_->race()->vehicle_panel_open());
+      EXPECT_FALSE(app_->race()->telemetry_open());
+      EXPECT_FALSE(app_->perf_panel_shown());
+    }
+    app_.reset();
+  };
+  std::vector<std::uint64_t> without, with;
+  ASSERT_NO_FATAL_FAILURE(run(false, without));
+  ASSERT_NO_FATAL_FAILURE(run(true, with));
+  EXPECT_EQ(with, without);
+}
+
 // Time Trial has no AI cars: the pause menu offers no AI panel (Resume, Restart, Settings,
 // Quit to menu) and F4 opens none (the autodrive of the player's car is no opponent).
 TEST_F(GameFlowTest, TimeTrialOffersNoAiPanel) {

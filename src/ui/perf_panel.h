@@ -1,0 +1,22 @@
+#pragma once
+// The "Performance" window (F9): where a frame's time goes, as numbers (averages over half a
+// second, from app/frame_profile.h) and as plots of the last frames: the whole frame and its
+// parts, physics (the race's fixed steps without the AI), the AI drivers' ticks, rendering
+// and the UI. Figures only; the app measures them.
+#include <array>
+#include <vector>
+
+#include "ui/perf_overlay.h"
+
+namespace racer {
+
+/// The last frames' figures, oldest first, each in ms (all of the same length).
+struct PerfHistory {
+  std::vector<float> frame_ms;
+  std::array<std::vector<float>, 4> phase_ms;  ///< physics, ai, render, ui
+};
+
+/// Draws the window when *open (its close button clears it).
+void draw_perf_panel(const PerfFigures& averages, const PerfHistory& history, bool* open);
+
+}  // namespace racer
