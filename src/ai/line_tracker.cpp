@@ -24,12 +24,12 @@ constexpr double kWideSpeedGrip = 1.0;     // of it, what the speed the arc back
 // stiffness at the static loads (the rear's tyre curve sees its slip angle times
 // rear_cornering_factor, as in the car).
 double understeer_gradient(const CarSpec& spec) {
-  const Tyre tyre(spec.tyre);
+  const Tyre front(spec.tyre), rear(spec.wheel_tyre(2));
   const double m = spec.body.mass, L = spec.body.wheelbase;
   const double m_f = m * spec.rear_axle_to_cg() / L, m_r = m - m_f;
   const double alpha = 0.005;  // rad, well inside the linear range
-  const double c_f = 2.0 * tyre.pure_fy(0.5 * m_f * kGravity, alpha) / alpha;
-  const double c_r = 2.0 * tyre.pure_fy(0.5 * m_r * kGravity, alpha * spec.tyre.rear_cornering_factor) / alpha;
+  const double c_f = 2.0 * front.pure_fy(0.5 * m_f * kGravity, alpha) / alpha;
+  const double c_r = 2.0 * rear.pure_fy(0.5 * m_r * kGravity, alpha * spec.tyre.rear_cornering_factor) / alpha;
   return (c_f > 0.0 && c_r > 0.0) ? std::clamp(m_f / c_f - m_r / c_r, 0.0, 0.01) : 0.0;
 }
 

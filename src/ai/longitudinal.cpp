@@ -113,7 +113,8 @@ Longitudinal::Longitudinal(const CarSpec& spec, CarSize us) : us_(us) {
   const Tyre tyre(spec.tyre);
   peak_slip_angle_ = tyre.peak_slip_angle(0.25 * spec.body.mass * kGravity);
   peak_slip_ratio_ = tyre.peak_slip_ratio(0.25 * spec.body.mass * kGravity);
-  rear_peak_slip_angle_ = peak_slip_angle_ / spec.tyre.rear_cornering_factor;
+  rear_peak_slip_angle_ = Tyre(spec.wheel_tyre(2)).peak_slip_angle(0.25 * spec.body.mass * kGravity) /
+                         spec.tyre.rear_cornering_factor;  // the rear axle's own tyres
 }
 
 Controls Longitudinal::pedals(const DriverView& v, const PedalInput& in, double& target_speed) const {

@@ -58,15 +58,15 @@ double slip_angle_for(const Tyre& tyre, double fz, double fy) {
 // carries its static share of the cornering force on its static load; the rear's tyre curve
 // sees its slip angle scaled by rear_cornering_factor.
 std::vector<double> cornering_drag_table(const CarSpec& spec, const CarEnvelope& e) {
-  const Tyre tyre(spec.tyre);
+  const Tyre front(spec.tyre), rear(spec.wheel_tyre(2));
   const double w = spec.body.mass * kGravity;
   const double fz_f = 0.5 * w * e.front_static_share, fz_r = 0.5 * w * (1.0 - e.front_static_share);
   const double a_max = e.mu_peak * e.lateral_share * kGravity;
   std::vector<double> table;
   for (int i = 0; i <= 20; ++i) {
     const double a_y = a_max * i / 20.0;
-    const double alpha_f = slip_angle_for(tyre, fz_f, fz_f * a_y / kGravity);
-    const double alpha_r = slip_angle_for(tyre, fz_r, fz_r * a_y / kGravity) / spec.tyre.rear_cornering_factor;
+    const double alpha_f = slip_angle_for(front, fz_f, fz_f * a_y / kGravity);
+    const double alpha_r = slip_angle_for(rear, fz_r, fz_r * a_y / kGravity) / spec.tyre.rear_cornering_factor;
     table.push_back(e.front_static_share * std::sin(alpha_f) + (1.0 - e.front_static_share) * std::sin(alpha_r));
   }
   return table;
@@ -83,16 +83,16 @@ double CarEnvelope::cornering_drag_at(double a_y, double mu_y) const {
 }
 
 double lateral_grip_share(const CarSpec& spec) {
-  const Tyre tyre(spec.tyre);
+  const Tyre front(spec.tyre), rear(spec.wheel_tyre(2));  // each axle its own tyres
   const BodySpec& b = spec.body;
   const SuspensionSpec& k = spec.suspension;
   const double w = b.mass * kGravity;
-  const double mu = tyre.mu_peak(0.25 * w);
+  const double mu = front.mu_peak(0.25 * w);
   const double front_share = spec.rear_axle_to_cg() / b.wheelbase;
   const double roll_f = k.front_stiffness + 2.0 * k.front_antiroll, roll_r = k.rear_stiffness + 2.0 * k.rear_antiroll;
   const double transfer_f = roll_f / (roll_f + roll_r);
   // Can the axle carrying `weight` N with `transfer` N moved outwards give `need` N sideways?
-  const auto carries = [&tyre](double weight, double transfer, double need) {
+  const auto carries = [](const Tyre& tyre, double weight, double transfer, double need) {
     const double outer = std::min(weight, 0.5 * weight + transfer), inner = weight - outer;
     return tyre.peak_fy(outer) + (inner > 0.0 ? tyre.peak_fy(inner) : 0.0) >= need;
   };
@@ -100,8 +100,8 @@ double lateral_grip_share(const CarSpec& spec) {
   for (int it = 0; it < 60; ++it) {
     const double a = 0.5 * (lo + hi);
     const double transfer = b.mass * a * b.cg_height / b.track_width;
-    const bool ok = carries(w * front_share, transfer * transfer_f, b.mass * a * front_share) &&
-                    carries(w * (1.0 - front_share), transfer * (1.0 - transfer_f), b.mass * a * (1.0 - front_share));
+    const bool ok = carries(front, w * front_share, transfer * transfer_f, b.mass * a * front_share) &&
+                    carries(rear, w * (1.0 - front_share), transfer * (1.0 - transfer_f), b.mass * a * (1.0 - front_share));
     (ok ? lo : hi) = a;
   }
   return std::clamp(lo / (mu * kGravity), 0.05, 1.0);

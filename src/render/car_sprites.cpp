@@ -170,6 +170,10 @@ void quad(std::vector<SDL_Vertex>& out, const BodyFrame& f, double ppm, Vec2 ori
 bool CarSprites::draw(SDL_Renderer* r, const BodyFrame& body, const BodyFrame& shadow, const CarSnapshot& car,
                       const CarSpec& spec, const CarArt& art) {
   if (!enabled_ || unsupported_ || r == nullptr) return false;
+  // The tyre cells are drawn at the front tyres' size: rear tyres of another size (a staggered
+  // car) are drawn directly, each at its own.
+  if (spec.rear_tyre && (spec.rear_tyre->radius != spec.tyre.radius || spec.rear_tyre->width != spec.tyre.width))
+    return false;
   if (r != renderer_) {
     clear();
     renderer_ = r;

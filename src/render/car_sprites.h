@@ -56,7 +56,8 @@ class CarSprites {
   /// Draws the car's shadow, tyres, fixed art (its lamps at rest) and brake lights from the
   /// textures, in that order. False when it cannot (no render targets or custom blend
   /// modes, as in SDL's software renderer, found on the first try; too close a view; the
-  /// budget spent and no other level made yet): then nothing was drawn.
+  /// budget spent and no other level made yet; rear tyres of another size than the front,
+  /// which its tyre cells cannot show): then nothing was drawn.
   /// `body` and `shadow`: the car's body frame on screen, and the same moved by kShadowOffsetM.
   bool draw(SDL_Renderer* renderer, const BodyFrame& body, const BodyFrame& shadow, const CarSnapshot& car,
             const CarSpec& spec, const CarArt& art);

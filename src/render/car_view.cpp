@@ -8,7 +8,7 @@
 namespace racer {
 
 Vec2 drawn_tyre_position(const CarSnapshot& car, std::size_t i, const CarSpec& spec) {
-  const TyreLook t = tyre_look(car, car.wheels[i], spec.tyre, art_for(spec, Livery{}).shape);
+  const TyreLook t = tyre_look(car, car.wheels[i], spec.wheel_tyre(static_cast<int>(i)), art_for(spec, Livery{}).shape);
   return car.position + rotate(t.centre, car.heading);
 }
 
@@ -31,8 +31,9 @@ void draw_car(SDL_Renderer* renderer, const Camera& camera, const CarSnapshot& c
     draw_lit_lamps(m, body, art, lamps, false);  // reverse lights over the art's lamps at rest (the sprites did the brake lights)
   } else {
     draw_shadow(m, shadow, art);
-    for (const WheelSnapshot& w : car.wheels) {  // tyres first: a closed body covers their inner halves
-      const TyreLook t = tyre_look(car, w, spec.tyre, art.shape);
+    for (std::size_t i = 0; i < car.wheels.size(); ++i) {  // tyres first: a closed body covers their inner halves
+      const WheelSnapshot& w = car.wheels[i];
+      const TyreLook t = tyre_look(car, w, spec.wheel_tyre(static_cast<int>(i)), art.shape);  // each axle its own size
       draw_tyre(m, body.moved(t.centre, w.steer), t, tread_offset(w, t), t.centre.y > 0.0 ? 1.0 : -1.0,
                 art.shape.exposed_wheels);
     }

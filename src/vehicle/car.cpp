@@ -136,11 +136,13 @@ void Car::step_drivetrain(double dt) {
 void Car::update_engine_inertia(int driven) {
   // The engine and flywheel turn with the driven wheels through the gearing while the
   // clutch holds: each of the n driven wheels carries I G^2 / n of it (G = overall ratio,
-  // the clutch's engagement squared as for the torque).
+  // the clutch's engagement squared as for the torque). A slipping launch clutch holds the
+  // engine at the launch rpm: it does not turn with the wheels, so they do not carry it.
   const double flywheel = spec_.engine.flywheel_inertia;
   if (flywheel <= 0.0) return;
   const DrivetrainState& d = drivetrain_.state();
-  const double reflected = flywheel * square(drivetrain_.overall_ratio(d.gear) * d.engagement) / driven;
+  const double held = d.launch_slipping ? 0.0 : 1.0;
+  const double reflected = flywheel * square(drivetrain_.overall_ratio(d.gear) * d.engagement) * held / driven;
   for (int i = 0; i < kWheelCount; ++i) extra_inertia_[i] = is_driven(i) ? reflected * square(drive_scale_[i]) : 0.0;
 }
 

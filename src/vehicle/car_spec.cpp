@@ -270,10 +270,13 @@ void check_consistency(ObjectReader& root, const CarSpec& c) {
 
   }
   if (auto g = root.object("gearbox", false)) {
+    // Each gear's overall ratio (with its own final drive: a dual-clutch box's gears on the
+    // second shaft may be numerically taller) must go down.
     const auto& r = c.gearbox.ratios;
+    const auto overall = [&](std::size_t i) { return r[i] * c.gearbox.final_drive_for(static_cast<int>(i) + 1); };
     for (std::size_t i = 1; i < r.size(); ++i)
-      if (!(r[i] < r[i - 1])) {
-        g->error("ratios", "\"ratios\" must go down from first gear to top gear");
+      if (!(overall(i) < overall(i - 1))) {
+        g->error("ratios", "\"ratios\" times their final drive must go down from first gear to top gear");
         break;
       }
     check(*g, "shift_up_rpm", c.gearbox.shift_up_rpm <= c.engine.max_rpm - kLimiterBandRpm,

@@ -130,7 +130,8 @@ void Drivetrain::update_engine(double throttle, double wheel_omega, double pedal
   // A launch: the clutch slips and holds the engine at the launch rpm (or the free revs, if
   // lower) until the wheels turn it faster.
   const double hold = std::min(rpm_free, spec_.launch_rpm);
-  if (launching() && rpm_drive < hold) s.rpm = std::max(s.rpm, hold);
+  s.launch_slipping = launching() && rpm_drive < hold;
+  if (s.launch_slipping) s.rpm = std::max(s.rpm, hold);
   const double limiter = clamp01((e.max_rpm - s.rpm) / kLimiterBandRpm);
   const double over_idle = clamp01((s.rpm - e.idle_rpm) / (e.max_rpm - e.idle_rpm));
   const double drag = e.engine_brake * e.max_torque * over_idle * (1.0 - throttle);

@@ -36,6 +36,7 @@ struct DrivetrainState {
   double since_shift = 1e9;     ///< s since the last gear change
   int last_shift_from = 0, last_shift_to = 0;
   bool shifted_this_step = false;
+  bool launch_slipping = false;  ///< a launch: the clutch slips, the engine is held above the wheels' revs
 };
 
 class Drivetrain {

@@ -325,5 +325,20 @@ TEST(SpeedProfile, OpenDifferentialLimitReplaysTheBisectionExactly) {
   EXPECT_GT(below_ellipses, 1000);  // the open differentials did bind in most of these corners
 }
 
+// The AI's car model reads each axle's own tyres: a staggered car whose rear tyres grip less
+// (a harder compound) is limited by its rear axle, so its lateral share falls, and the same
+// tyres front and rear give exactly the unstaggered figure.
+TEST(SpeedProfile, TheLateralShareReadsTheRearTyres) {
+  const CarSpec plain = car("sedan");
+  CarSpec same = plain;
+  same.rear_tyre = plain.tyre;
+  EXPECT_EQ(lateral_grip_share(same), lateral_grip_share(plain));
+  CarSpec harder_rear = plain;
+  harder_rear.rear_tyre = plain.tyre;
+  harder_rear.rear_tyre->grip_scale = 0.8;
+  // 0.8 of the rear's grip: the rear axle saturates first, at about 0.8 of the front's share.
+  EXPECT_LT(lateral_grip_share(harder_rear), 0.9 * lateral_grip_share(plain));
+}
+
 }  // namespace
 }  // namespace racer

@@ -437,7 +437,7 @@ class SetupFitTest : public GameFlowTest {
       tap(SDLK_RIGHT);     // the next track
     }
     tap(SDLK_DOWN);  // the car
-    for (int car = 0; car < 3; ++car) {
+    for (int car = 0; car < 5; ++car) {  // the five shipped cars
       tap(SDLK_RIGHT);
       frame();
       expect_fits("Quick Race, car " + std::to_string(car));

@@ -99,5 +99,34 @@ TEST(CarView, DamageDarkensTheSideThatWasHit) {
   }
 }
 
+// A staggered car's rear tyres are drawn at their own size: wider rear tyres darken the
+// asphalt beside the rear wheels, outside the body and the front tyres' width.
+TEST(CarView, RearTyresAreDrawnAtTheirOwnSize) {
+  const CarSpec plain = load_car_spec(test::car_path("racer")).value();
+  CarSpec staggered = plain;
+  staggered.rear_tyre = plain.tyre;
+  staggered.rear_tyre->width = 0.40;  // drawn 0.23 m either side of the wheel's centre line, against 0.14
+  const auto beside_rear_wheel = [](const CarSpec& spec) {
+    std::unique_ptr<SDL_Surface, void (*)(SDL_Surface*)> surface(
+        SDL_CreateRGBSurfaceWithFormat(0, kWidth, kHeight, 32, SDL_PIXELFORMAT_ARGB8888), SDL_FreeSurface);
+    std::unique_ptr<SDL_Renderer, void (*)(SDL_Renderer*)> renderer(SDL_CreateSoftwareRenderer(surface.get()),
+                                                                    SDL_DestroyRenderer);
+    SDL_SetRenderDrawColor(renderer.get(), 62, 64, 70, 255);  // asphalt
+    SDL_RenderClear(renderer.get());
+    CameraConfig cfg;
+    cfg.view_height_m = kViewHeightM;
+    cfg.zoom_with_speed = false;
+    Camera cam(cfg);
+    cam.set_viewport(kWidth, kHeight);
+    cam.snap_to(CarSnapshot{});
+    draw_car(renderer.get(), cam, parked(spec, {0.0, 0.0}), spec, driver_livery(1, 0));
+    SDL_RenderPresent(renderer.get());
+    const double xr = -spec.rear_axle_to_cg(), y = spec.body.track_width / 2.0;
+    return luminance(surface.get(), cam, {xr - 0.15, y + 0.16}, {xr + 0.15, y + 0.20});  // past the plain tyre's sidewall
+  };
+  const double asphalt = beside_rear_wheel(plain), tyre = beside_rear_wheel(staggered);
+  EXPECT_LT(tyre, 0.8 * asphalt) << "plain " << asphalt << ", staggered " << tyre;
+}
+
 }  // namespace
 }  // namespace racer

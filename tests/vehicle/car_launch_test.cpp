@@ -119,5 +119,32 @@ TEST(Car, TopSpeedIsWhereTheCarSettles) {
   EXPECT_GE(best - settled, -0.01);  // never above what the car reaches
 }
 
+// While the launch clutch slips, the engine is held at the launch rpm and does not turn with
+// the wheels: its flywheel's inertia does not act at the wheels until the clutch locks.
+// Part throttle keeps the drive below the tyres' grip, so the inertia alone would show.
+TEST(Car, ASlippingLaunchClutchDoesNotLoadTheWheelsWithTheFlywheel) {
+  const auto speed_after = [](double flywheel, bool* slipping) {
+    CarSpec spec = with_tcs(car("sedan"), false);
+    spec.gearbox.launch_control = false;
+    spec.gearbox.launch_rpm = 4000.0;
+    spec.engine.flywheel_inertia = flywheel;
+    const UniformSurface ground(Surface::Asphalt);
+    World world(ground, {240.0});
+    world.add_car(spec, {0.0, 0.0}, 0.0);
+    Controls c;
+    c.throttle = 0.4;
+    for (int i = 0; i < 240; ++i) world.step(std::span<const Controls>(&c, 1));
+    *slipping = world.car(0).drivetrain().state().launch_slipping;
+    return world.car(0).speed();
+  };
+  bool light_slips = false, heavy_slips = false;
+  const double light = speed_after(0.0, &light_slips);
+  const double heavy = speed_after(0.3, &heavy_slips);
+  ASSERT_TRUE(light_slips && heavy_slips);  // still launching after 1 s
+  ASSERT_GT(light, 1.0);
+  // Locked, 0.3 kg m^2 through first gear would weigh as 450 kg more on this 1500 kg car.
+  EXPECT_NEAR(heavy / light, 1.0, 1e-6);
+}
+
 }  // namespace
 }  // namespace racer

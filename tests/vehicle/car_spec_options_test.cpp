@@ -234,5 +234,23 @@ TEST(CarSpecOptions, BadSecondFinalDrivesAreReported) {
             std::string::npos);
 }
 
+// A dual-clutch box's gear on the second shaft may be numerically taller than the one before
+// (the Golf GTI's DQ250: 4th 0.902 through 4.118, 5th 0.914 through 3.043): what must fall is
+// each gear's overall ratio.
+TEST(CarSpecOptions, GearsFallByTheirOverallRatio) {
+  const auto text = [](const std::string& gearbox) {
+    std::string t = car_text(with_torque({.gearbox = gearbox}));
+    const std::string ratios = "[3.3, 2.0, 1.4, 1.05, 0.85]";
+    return t.replace(t.find(ratios), ratios.size(), "[3.462, 2.05, 1.3, 0.902, 0.914]");
+  };
+  const Result<CarSpec> dsg =
+      parse_car_spec(text(R"(, "final_drive": 4.118, "final_drive_2": 3.043, "final_drive_2_gears": [5])"), "dsg.json");
+  EXPECT_TRUE(dsg.ok()) << dsg.error_text();
+  const Result<CarSpec> one_shaft = parse_car_spec(text(R"(, "final_drive": 4.118)"), "one.json");
+  ASSERT_FALSE(one_shaft.ok());
+  EXPECT_NE(one_shaft.error_text().find("\"ratios\" times their final drive must go down"), std::string::npos)
+      << one_shaft.error_text();
+}
+
 }  // namespace
 }  // namespace racer

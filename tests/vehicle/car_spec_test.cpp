@@ -39,7 +39,7 @@ void expect_equal(const CarSpec& a, const CarSpec& b) {
 }
 
 class ShippedCar : public ::testing::TestWithParam<std::string> {};
-INSTANTIATE_TEST_SUITE_P(Cars, ShippedCar, ::testing::Values("hatchback", "sedan", "racer"));
+INSTANTIATE_TEST_SUITE_P(Cars, ShippedCar, ::testing::Values("hatchback", "sedan", "racer", "mx5_nd", "golf_gti_mk7"));
 
 TEST_P(ShippedCar, LoadsAndRoundTrips) {
   const Result<CarSpec> loaded = load_car_spec(test::car_path(GetParam()));
