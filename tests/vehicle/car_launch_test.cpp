@@ -124,7 +124,7 @@ TEST(Car, TopSpeedIsWhereTheCarSettles) {
 // Part throttle keeps the drive below the tyres' grip, so the inertia alone would show.
 TEST(Car, ASlippingLaunchClutchDoesNotLoadTheWheelsWithTheFlywheel) {
   const auto speed_after = [](double flywheel, bool* slipping) {
-    CarSpec spec = with_tcs(car("sedan"), false);
+    CarSpec spec = with_tcs(test::shipped_car("sedan"), false);
     spec.gearbox.launch_control = false;
     spec.gearbox.launch_rpm = 4000.0;
     spec.engine.flywheel_inertia = flywheel;
