@@ -1,5 +1,6 @@
 // Sections: set-up | the frame | events | races | race plans | settings and records.
 #include "app/flow_app.h"
+#include "editor/track_file.h"
 
 #include <SDL.h>
 #include <imgui.h>
@@ -39,6 +40,7 @@ const char* screen_name(Screen s) {
     case Screen::Settings: return "settings";
     case Screen::Message: return "message";
     case Screen::Lab: return "planner lab";
+    case Screen::Editor: return "track editor";
   }
   return "?";
 }
@@ -46,7 +48,7 @@ const char* screen_name(Screen s) {
 // ---- set-up ------------------------------------------------------------------------------
 
 FlowApp::FlowApp(FlowConfig config, Window& window)
-    : config_(std::move(config)), window_(window), catalog_(load_catalog()),
+    : config_(std::move(config)), window_(window), catalog_(load_catalog(config_.data_dir ? std::optional(editor::user_tracks_dir(*config_.data_dir)) : std::nullopt)),
       ui_(window.sdl_window(), window.renderer(), kFont), clock_(config_.options.rate_hz) {
   if (config_.sim_per_frame <= 0.0 && config_.options.fixed_time()) config_.sim_per_frame = kNominalFrame;
   race_seed_ = config_.options.seed;
@@ -95,11 +97,16 @@ FlowApp::FlowApp(FlowConfig config, Window& window)
     open_lab(std::move(config_.lab_map));
     config_.lab_map.reset();
   }
+  if (config_.start_editor) {
+    open_editor(std::move(config_.start_editor));
+    config_.start_editor.reset();
+  }
   if (config_.start_setup && !race_ && screen_ == Screen::MainMenu) {
     setup_mode_ = *config_.start_setup;
     go(Screen::Setup);
   }
-  if (!messages_.empty() && screen_ != Screen::Race && screen_ != Screen::Results && screen_ != Screen::Lab)
+  if (!messages_.empty() && screen_ != Screen::Race && screen_ != Screen::Results && screen_ != Screen::Lab &&
+      screen_ != Screen::Editor)
     go(Screen::Message);
   last_counter_ = SDL_GetPerformanceCounter();
 }
@@ -154,13 +161,14 @@ audio::MusicCue FlowApp::music_cue() const {
   // The race music from the start lights to the flag, under the pause menu and its
   // settings too (ducked there); the menu theme on every menu; none in the planner lab.
   const bool over_race = screen_ == Screen::Paused || (screen_ == Screen::Settings && settings_return_ == Screen::Paused);
-  if (screen_ == Screen::Lab) return {};
+  if (screen_ == Screen::Lab || screen_ == Screen::Editor) return {};
   if (screen_ == Screen::Race || over_race) return {audio::MusicPiece::Race, over_race};
   return {audio::MusicPiece::Menu, false};
 }
 
 void FlowApp::go(Screen s) {
   if (s == Screen::Loading) loading_frame_ = frame_;
+  if (s == Screen::MainMenu || s == Screen::Setup) race_from_editor_ = false;
   if (s != screen_) {
     previous_screen_ = screen_;
     screen_since_ = time_;
@@ -201,6 +209,9 @@ void FlowApp::draw() {
   if (race_behind) {  // times its world (render) and its HUD (UI) itself
     const double alpha = config_.sim_per_frame > 0.0 ? 1.0 : clock_.alpha();
     race_->render(r, w, h, ui_.fonts(), alpha, frame_dt_, screen_ != Screen::Race, &profile_);
+  } else if (screen_ == Screen::Editor && edit_view_) {
+    const PhaseTimer render_time(&profile_, FramePhase::Render);
+    edit_view_->draw_world(r, w, h, *edit_doc_);
   } else if (screen_ == Screen::Lab) {
     SDL_SetRenderDrawColor(r, 18, 20, 28, 255);
     SDL_RenderClear(r);
@@ -270,6 +281,7 @@ void FlowApp::draw_menus() {
     case Screen::Settings: settings_menu(); break;
     case Screen::Message: message_screen(); break;
     case Screen::Lab: lab_screen(); break;
+    case Screen::Editor: editor_screen(); break;
   }
 }
 
@@ -298,6 +310,9 @@ void FlowApp::poll() {
     // Typing in a panel's text field (the AI panel's profile name) drives nothing: no
     // throttle, respawn or pause from those keys (their releases still pass).
     if (e.type == SDL_KEYDOWN && ImGui::GetIO().WantTextInput) return;
+    if (e.type == SDL_KEYDOWN && e.key.keysym.scancode == SDL_SCANCODE_F9 && race_from_editor_ &&
+        (screen_ == Screen::Race || screen_ == Screen::Paused || screen_ == Screen::Results))
+      back_to_editor_ = true;
     bound_.handle(e);
     pause_on_event(e);
     if (capture_ == Capture::None) nav_from_event(e);
@@ -312,6 +327,11 @@ void FlowApp::poll() {
   if ((screen_ == Screen::Race || screen_ == Screen::Paused) && race_ && commands.toggle_overlays)
     race_->toggle_overlays();
   if (commands.toggle_perf) show_perf_ = !show_perf_;
+  if (back_to_editor_) {
+    back_to_editor_ = false;
+    close_race();
+    go(Screen::Editor);
+  }
 }
 
 void FlowApp::pause_on_event(const SDL_Event& e) {
