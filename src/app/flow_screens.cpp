@@ -78,8 +78,8 @@ void FlowApp::main_menu() {
     settings_list_.focus = 0;
     go(Screen::Settings);
   }
-  if (main_list_.button("Track Editor")) open_editor(std::nullopt);
   if (main_list_.button("Planner Lab")) open_lab(std::nullopt);
+  if (main_list_.button("Track Editor")) open_editor(std::nullopt);
   if (main_list_.button("Quit")) quit_ = true;
   if (const std::string note = main_menu_note(); !note.empty()) {
     main_list_.gap(8.0f);

@@ -41,11 +41,13 @@ TrackSpec template_track() {
   TrackSpec t;
   t.name = "New Track";
   t.description = "A new track, started from the editor's template.";
-  // Two 240 m straights joined by half circles of radius 80 m, driven anticlockwise.
-  const double points[][2] = {{-120, -80}, {0, -80}, {120, -80}, {177, -57}, {200, 0},   {177, 57},
-                              {120, 80},   {0, 80},  {-120, 80}, {-177, 57}, {-200, 0}, {-177, -57}};
+  // Two 240 m straights joined by half circles of radius 80 m, driven anticlockwise, a
+  // point every 60 m or so (evenly spaced points keep the straights straight).
+  const double points[][2] = {{-120, -80}, {-60, -80}, {0, -80},   {60, -80},  {120, -80}, {177, -57},
+                              {200, 0},    {177, 57},  {120, 80},  {60, 80},   {0, 80},    {-60, 80},
+                              {-120, 80},  {-177, 57}, {-200, 0},  {-177, -57}};
   for (const auto& p : points) t.centreline.push_back({{p[0], p[1]}, 12.0});
-  t.start.point = 1;
+  t.start.point = 2;
   t.runoff.width = 12.0;
   return t;
 }

@@ -29,7 +29,7 @@ std::string track_file_name(std::string_view track_name);
 /// problems, and nothing written.
 std::vector<DataError> save_track_file(const TrackSpec& spec, const std::filesystem::path& path);
 
-/// The small track a new one starts from: a 12-point oval about 1 km round, 12 m wide,
+/// The small track a new one starts from: a 16-point oval about 1 km round, 12 m wide,
 /// with the start on its bottom straight. Valid as it is.
 TrackSpec template_track();
 

@@ -19,7 +19,7 @@ TEST(Catalog, UserTracksAreListedMarkedAndABrokenOneCarriesItsErrors) {
   ASSERT_TRUE(editor::save_track_file(editor::template_track(), tracks / "my_oval.json").empty());
   TrackSpec crossed = editor::template_track();
   crossed.name = "Crossed";
-  crossed.centreline[4].position = {-260, 0};  // the right hairpin pulled across the loop
+  crossed.centreline[6].position = {-260, 0};  // the right hairpin's apex pulled across the loop
   {
     std::ofstream out(tracks / "crossed.json");
     out << save_track_spec(crossed);

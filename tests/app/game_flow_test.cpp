@@ -851,5 +851,19 @@ TEST_F(GameFlowTest, TheEditorDrivesAndRacesTheEditedTrackAndComesBackWhereItWas
   EXPECT_EQ(app_->screen(), Screen::Editor) << screen_name(app_->screen());
 }
 
+
+// The main menu's Track Editor opens the editor on the template (no track edited yet), and
+// Esc returns to the menu.
+TEST_F(GameFlowTest, TrackEditorOpensFromTheMenuOnTheTemplateAndEscReturns) {
+  make_app(/*autodrive=*/false);
+  tap(SDLK_DOWN, 5);  // Quick Race, Time Trial, Championship, Settings, Planner Lab -> Track Editor
+  tap(SDLK_RETURN);
+  ASSERT_EQ(app_->screen(), Screen::Editor) << screen_name(app_->screen());
+  EXPECT_EQ(app_->edited()->spec().name, "New Track");
+  EXPECT_EQ(app_->edited()->path(), dir_.path() / "data" / "tracks" / "new_track.json");
+  tap(SDLK_ESCAPE);
+  EXPECT_EQ(app_->screen(), Screen::MainMenu);
+}
+
 }  // namespace
 }  // namespace racer
