@@ -4,17 +4,18 @@
 #include <filesystem>
 
 #include "app/asset_path.h"
+#include "editor/track_file.h"
 #include "game/car_edit.h"
+#include "track/track.h"
 #include "track/track_spec.h"
 
 namespace racer {
 namespace {
 
-std::vector<std::string> json_files(const std::string& folder) {
+std::vector<std::string> json_files(const std::filesystem::path& dir) {
   namespace fs = std::filesystem;
   std::vector<std::string> out;
   std::error_code ec;
-  const fs::path dir(resolve_asset(folder));
   for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
     if (it->path().extension() == ".json" && it->is_regular_file(ec)) out.push_back(it->path().string());
   std::sort(out.begin(), out.end());
@@ -38,7 +39,7 @@ int Catalog::car_index(const std::string& id_or_path) const { return index_of(ca
 std::vector<std::string> Catalog::raceable_track_ids() const {
   std::vector<std::string> out;
   for (const CatalogEntry& t : tracks)
-    if (t.ok()) out.push_back(t.id);
+    if (t.ok() && !t.user) out.push_back(t.id);
   return out;
 }
 
@@ -52,11 +53,26 @@ CatalogEntry car_entry(const std::string& path) {
   return e;
 }
 
+// A user track: built in full, its problems as trackcheck prints them.
+CatalogEntry user_track(const std::string& path) {
+  CatalogEntry e{"user_" + file_stem(path), file_stem(path) + "  [user]", path, {}, 3, {}, true};
+  const Result<std::shared_ptr<const Track>> track = Track::load(path);
+  if (!track) {
+    e.error = track.error_text();
+    return e;
+  }
+  const TrackSpec& spec = track.value()->spec();
+  e.name = (spec.name.empty() ? file_stem(path) : spec.name) + "  [user]";
+  e.laps = spec.laps;
+  e.description = "Your track (" + path + ")" + (spec.description.empty() ? "" : ": " + spec.description);
+  return e;
+}
+
 }  // namespace
 
 Catalog load_catalog(const std::optional<std::filesystem::path>& data_dir) {
   Catalog c;
-  for (const std::string& path : json_files("tracks")) {
+  for (const std::string& path : json_files(resolve_asset("tracks"))) {
     CatalogEntry e{file_stem(path), file_stem(path), path, {}, 3, {}};
     const Result<TrackSpec> spec = load_track_spec(path);
     if (spec) {
@@ -68,7 +84,9 @@ Catalog load_catalog(const std::optional<std::filesystem::path>& data_dir) {
     }
     c.tracks.push_back(std::move(e));
   }
-  for (const std::string& path : json_files("assets/cars")) c.cars.push_back(car_entry(path));
+  if (data_dir)
+    for (const std::string& path : json_files(editor::user_tracks_dir(*data_dir))) c.tracks.push_back(user_track(path));
+  for (const std::string& path : json_files(resolve_asset("assets/cars"))) c.cars.push_back(car_entry(path));
   if (data_dir)
     for (const std::filesystem::path& path : user_car_files(*data_dir)) {
       if (c.car_index(path.string()) >= 0) {

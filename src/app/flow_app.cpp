@@ -1,5 +1,6 @@
 // Sections: set-up | the frame | events | races | race plans | settings and records.
 #include "app/flow_app.h"
+#include "editor/track_file.h"
 
 #include <SDL.h>
 #include <imgui.h>
@@ -50,6 +51,7 @@ const char* screen_name(Screen s) {
     case Screen::Settings: return "settings";
     case Screen::Message: return "message";
     case Screen::Lab: return "planner lab";
+    case Screen::Editor: return "track editor";
   }
   return "?";
 }
@@ -107,11 +109,16 @@ FlowApp::FlowApp(FlowConfig config, Window& window)
     open_lab(std::move(config_.lab_map));
     config_.lab_map.reset();
   }
+  if (config_.start_editor) {
+    open_editor(std::move(config_.start_editor));
+    config_.start_editor.reset();
+  }
   if (config_.start_setup && !race_ && screen_ == Screen::MainMenu) {
     setup_mode_ = *config_.start_setup;
     go(Screen::Setup);
   }
-  if (!messages_.empty() && screen_ != Screen::Race && screen_ != Screen::Results && screen_ != Screen::Lab)
+  if (!messages_.empty() && screen_ != Screen::Race && screen_ != Screen::Results && screen_ != Screen::Lab &&
+      screen_ != Screen::Editor)
     go(Screen::Message);
   last_counter_ = SDL_GetPerformanceCounter();
 }
@@ -166,13 +173,14 @@ audio::MusicCue FlowApp::music_cue() const {
   // The race music from the start lights to the flag, under the pause menu and its
   // settings too (ducked there); the menu theme on every menu; none in the planner lab.
   const bool over_race = screen_ == Screen::Paused || (screen_ == Screen::Settings && settings_return_ == Screen::Paused);
-  if (screen_ == Screen::Lab) return {};
+  if (screen_ == Screen::Lab || screen_ == Screen::Editor) return {};
   if (screen_ == Screen::Race || over_race) return {audio::MusicPiece::Race, over_race};
   return {audio::MusicPiece::Menu, false};
 }
 
 void FlowApp::go(Screen s) {
   if (s == Screen::Loading) loading_frame_ = frame_;
+  if (s == Screen::MainMenu || s == Screen::Setup) race_from_editor_ = false;
   if (s != screen_) {
     previous_screen_ = screen_;
     screen_since_ = time_;
@@ -214,6 +222,9 @@ void FlowApp::draw() {
     const double alpha = config_.sim_per_frame > 0.0 ? 1.0 : clock_.alpha();
     race_->set_hud_under_windows(show_perf_panel_);  // the Performance panel over the HUD
     race_->render(r, w, h, ui_.fonts(), alpha, frame_dt_, screen_ != Screen::Race, &profile_);
+  } else if (screen_ == Screen::Editor && edit_view_) {
+    const PhaseTimer render_time(&profile_, FramePhase::Render);
+    edit_view_->draw_world(r, w, h, *edit_doc_);
   } else if (screen_ == Screen::Lab) {
     SDL_SetRenderDrawColor(r, 18, 20, 28, 255);
     SDL_RenderClear(r);
@@ -283,6 +294,7 @@ void FlowApp::draw_menus() {
     case Screen::Settings: settings_menu(); break;
     case Screen::Message: message_screen(); break;
     case Screen::Lab: lab_screen(); break;
+    case Screen::Editor: editor_screen(); break;
   }
 }
 
@@ -311,6 +323,9 @@ void FlowApp::poll() {
     // Typing in a panel's text field (the AI panel's profile name) drives nothing: no
     // throttle, respawn or pause from those keys (their releases still pass).
     if (e.type == SDL_KEYDOWN && ImGui::GetIO().WantTextInput) return;
+    if (e.type == SDL_KEYDOWN && e.key.keysym.scancode == SDL_SCANCODE_F10 && race_from_editor_ &&
+        (screen_ == Screen::Race || screen_ == Screen::Paused || screen_ == Screen::Results))
+      back_to_editor_ = true;
     bound_.handle(e);
     pause_on_event(e);
     if (capture_ == Capture::None) nav_from_event(e);
@@ -330,6 +345,11 @@ void FlowApp::poll() {
     race_->toggle_vehicle_panel();
   if (commands.toggle_perf) show_perf_ = !show_perf_;
   if (commands.toggle_perf_panel) show_perf_panel_ = !show_perf_panel_;
+  if (back_to_editor_) {
+    back_to_editor_ = false;
+    close_race();
+    go(Screen::Editor);
+  }
 }
 
 void FlowApp::pause_on_event(const SDL_Event& e) {

@@ -7,6 +7,8 @@
 //   MainMenu -> Championship (continue / standings / new) ; MainMenu -> Settings
 //   Message: start-up problems (a bad settings or records file) and refused files
 //   MainMenu -> Lab (the planner lab, ui/lab_view.h; racer --lab starts there) -> Esc: MainMenu
+//   MainMenu -> Editor (the track editor, ui/editor_view.h; racer --edit starts there) -> F5 drive /
+//   F8 race the edited track -> F10, Quit to menu or Back: Editor, where it was left
 //
 // One frame: poll events (menu navigation edges, bindings, hot-plug) -> the screen's
 // update (menus: immediate-mode ImGui rows; race: fixed steps of the GameRace) -> draw ->
@@ -29,6 +31,7 @@
 #include "app/options.h"
 #include "app/race_screen.h"
 #include "core/fixed_step.h"
+#include "editor/document.h"
 #include "game/championship_season.h"
 #include "game/lab_session.h"
 #include "game/axis_capture.h"
@@ -44,6 +47,7 @@
 #include "render/track_backdrop.h"
 #include "render/track_view.h"
 #include "ui/car_preview.h"
+#include "ui/editor_view.h"
 #include "ui/imgui_layer.h"
 #include "ui/lab_view.h"
 #include "ui/menu_kit.h"
@@ -51,7 +55,7 @@
 
 namespace racer {
 
-enum class Screen { MainMenu, Setup, Loading, Race, Paused, Results, Standings, ChampionshipMenu, Settings, Message, Lab };
+enum class Screen { MainMenu, Setup, Loading, Race, Paused, Results, Standings, ChampionshipMenu, Settings, Message, Lab, Editor };
 const char* screen_name(Screen s);
 
 struct FlowConfig {
@@ -77,6 +81,8 @@ struct FlowConfig {
   /// A replay to play at once (racer --replay FILE), its files loaded and checked.
   std::optional<Replay> start_replay;
   std::optional<ReplayAssets> start_replay_assets;
+  /// A track to open in the editor at once (racer --edit FILE / --edit --new).
+  std::optional<editor::Document> start_editor;
 };
 
 class FlowApp {
@@ -102,6 +108,8 @@ class FlowApp {
   /// sound device), or "".
   std::string main_menu_note() const;
   const LabSession* lab() const { return lab_.get(); }
+  /// The track open in the editor (null until the editor is first opened).
+  editor::Document* edited() { return edit_doc_.get(); }
   std::int64_t frames() const { return frame_; }
   /// The song this screen plays, ducked or not (the pause menu).
   audio::MusicCue music_cue() const;
@@ -168,6 +176,14 @@ class FlowApp {
   // --- the planner lab (flow_lab.cpp)
   void open_lab(std::optional<LabMap> map);
   void lab_screen();
+  // --- the track editor (flow_editor.cpp)
+  /// Opens the editor on `doc`, or on the document already open (else a new track).
+  void open_editor(std::optional<editor::Document> doc);
+  void editor_screen();
+  /// Drives (no AI cars) or races (5 AI cars) the edited track, if it is valid.
+  void race_edited(bool with_ai);
+  /// Where a race's "Quit to menu" and "Back to menu" go: the editor for its races.
+  Screen home_screen() const { return race_from_editor_ && edit_doc_ ? Screen::Editor : Screen::MainMenu; }
   // --- settings (flow_settings.cpp)
   void settings_menu();
   void capture_binding();
@@ -241,6 +257,12 @@ class FlowApp {
   // The planner lab (made when first opened).
   std::unique_ptr<LabSession> lab_;
   std::unique_ptr<LabView> lab_view_;
+
+  // The track editor (made when first opened).
+  std::unique_ptr<editor::Document> edit_doc_;
+  std::unique_ptr<EditorView> edit_view_;
+  bool race_from_editor_ = false;  ///< the race was started from the editor (F10 goes back)
+  bool back_to_editor_ = false;    ///< F10 pressed this frame
 
   FrameProfile profile_;
   AiStepTimer ai_timer_{profile_};  ///< the race's StepProbe

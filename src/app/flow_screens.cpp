@@ -79,6 +79,7 @@ void FlowApp::main_menu() {
     go(Screen::Settings);
   }
   if (main_list_.button("Planner Lab")) open_lab(std::nullopt);
+  if (main_list_.button("Track Editor")) open_editor(std::nullopt);
   if (main_list_.button("Quit")) quit_ = true;
   if (const std::string note = main_menu_note(); !note.empty()) {
     main_list_.gap(8.0f);
@@ -374,9 +375,9 @@ void FlowApp::pause_menu() {
     bound_.read(devices_.controllers(), input_);
     go(Screen::Race);
   }
-  if (pause_list_.button("Quit to menu")) {
+  if (pause_list_.button(home_screen() == Screen::Editor ? "Back to the editor (F10)" : "Quit to menu")) {
     close_race();
-    go(Screen::MainMenu);
+    go(home_screen());
   }
   if (pause_list_.end() && screen_ == Screen::Paused) {
     bound_.read(devices_.controllers(), input_);
@@ -418,13 +419,13 @@ void FlowApp::results_screen() {
       go(Screen::Loading);
     }
   }
-  if (results_list_.button("Back to menu")) {
+  if (results_list_.button(home_screen() == Screen::Editor ? "Back to the editor (F10)" : "Back to menu")) {
     close_race();
-    go(Screen::MainMenu);
+    go(home_screen());
   }
   if (results_list_.end() && screen_ == Screen::Results) {
     close_race();
-    go(Screen::MainMenu);
+    go(home_screen());
   }
 }
 

@@ -15,6 +15,8 @@
 #include "app/game_app.h"
 #include "app/headless.h"
 #include "app/options.h"
+#include "editor/script.h"
+#include "editor/track_file.h"
 #include "game/lab_map.h"
 #include "game/lab_planners.h"
 #include "game/replay_file.h"
@@ -171,6 +173,42 @@ bool command_line_lab(const Options& o, FlowConfig& config) {
   return true;
 }
 
+/// The editor's document of --edit FILE / --edit --new (and --edit-script run on it);
+/// false after printing why it cannot open. A track from the user's tracks folder saves
+/// over itself; any other (a shipped one) saves under its name into that folder.
+bool command_line_editor(const Options& o, FlowConfig& config) {
+  namespace fs = std::filesystem;
+  const fs::path tracks = config.data_dir ? editor::user_tracks_dir(*config.data_dir) : fs::path();
+  TrackSpec spec;
+  fs::path save;
+  std::string label;
+  if (o.edit_new) {
+    spec = editor::template_track();
+    save = tracks / "new_track.json";
+    label = "new track";
+  } else {
+    const std::string path = resolve_asset(o.edit);
+    Result<TrackSpec> loaded = load_track_spec(path);
+    if (!loaded) {
+      std::fprintf(stderr, "%s\n", loaded.error_text().c_str());
+      return false;
+    }
+    spec = std::move(loaded).value();
+    const fs::path file(path);
+    std::error_code ec;
+    const bool user_track = !tracks.empty() && fs::weakly_canonical(file.parent_path(), ec) == fs::weakly_canonical(tracks, ec);
+    save = user_track ? file : tracks / file.filename();
+    label = "open " + file.filename().string();
+  }
+  editor::Document doc(std::move(spec), save, label);
+  if (const std::vector<DataError> errors = editor::run_edit_script(doc, o.edit_script); !errors.empty()) {
+    std::fprintf(stderr, "racer: %s\n", join_errors(errors).c_str());
+    return false;
+  }
+  config.start_editor = std::move(doc);
+  return true;
+}
+
 int run_game(const Options& o, const char* program) {
   FlowConfig config;
   config.options = o;
@@ -179,6 +217,7 @@ int run_game(const Options& o, const char* program) {
   const StorageEnvironment env = process_environment();
   if (auto dir = config_dir(env)) config.config_dir = dir.value();
   if (auto dir = data_dir(env)) config.data_dir = dir.value();
+  if (o.editing() && !command_line_editor(o, config)) return 1;
   if (o.replay.empty() && (!o.track.empty() || o.screen == "race" || o.screen == "results")) {
     config.start_race = command_line_race(o, config);
     if (!config.start_race) return 1;

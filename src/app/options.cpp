@@ -236,6 +236,24 @@ const std::vector<OptionSpec>& table() {
        [](Options& o, std::string_view v) -> std::string { return parse_heading(v, "--lab-heading", o.lab_heading); }},
       {"lab-goal-heading", "DEG", "planner lab: hybrid A*'s goal heading, as --lab-heading (default 0)",
        [](Options& o, std::string_view v) -> std::string { return parse_heading(v, "--lab-goal-heading", o.lab_goal_heading); }},
+      {"edit", "FILE",
+       "open the track editor on FILE (a shipped or user track; Ctrl+S saves to $XDG_DATA_HOME/racer/tracks/), "
+       "or --edit --new for a new track from the template (default: the main menu; also in the menu as Track Editor)",
+       [](Options& o, std::string_view v) -> std::string {
+         if (v == "--new") o.edit_new = true;
+         else if (v.empty()) return "--edit needs a track file (or --new)";
+         else o.edit = std::string(v);
+         return {};
+       }},
+      {"new", nullptr, "with --edit: start a new track from the editor's template", flag(&Options::edit_new)},
+      {"edit-script", "STEPS",
+       "editor steps run when the editor opens, separated by ';': select KIND:I, add KIND:I, move DX,DY, "
+       "width point:I W, undo, redo (KIND: point, zone, corner, obstacle, barrier, branch, bpoint, kerb); "
+       "repeated, the steps run in order (default: none)",
+       [](Options& o, std::string_view v) -> std::string {
+         o.edit_script += (o.edit_script.empty() ? "" : ";") + std::string(v);
+         return {};
+       }},
       {"cars", "N", "headless: AI cars in the race, 1..40 (default 8)", int_in(&Options::cars, 1, 40, "--cars")},
       {"laps", "L", "race length in laps, 1..100 (default 3)", int_in(&Options::laps, 1, 100, "--laps")},
       {"seed", "S", "seed of the AI's randomness, a whole number >= 0 (default 1)",
@@ -300,7 +318,10 @@ std::string usage(const char* program) {
       "Y automatic/manual gearbox, Back respawn, Start pause.\n"
       "Planner lab (--lab): left click start, right click goal, shift-drag walls, ctrl-drag erase,\n"
       "wheel zoom, drag pan, Left/Right step a search, Tab next planner, H hybrid A*'s heading (shift: at the\n"
-      "goal), Esc back (docs/lab.md).\n";
+      "goal), Esc back (docs/lab.md).\n"
+      "Track editor (--edit): click selects (shift: adds), drag moves, right drag or middle drag pans, wheel zooms,\n"
+      "Ins inserts a point after the selected one, Del deletes, Ctrl+Z/Ctrl+Y undo/redo, Ctrl+S saves, G snapping,\n"
+      "F5 drives the track, F8 races it against AI cars, F10 (in the race) back to the editor, Esc back.\n";
   return out;
 }
 
@@ -364,6 +385,10 @@ ParsedOptions parse_options(int argc, const char* const* argv) {
   if (o.headless && !o.replay.empty() && o.results.empty()) return fail("--headless --replay needs --results OUT.json");
   if (!o.record.empty() && !o.headless) return fail("--record is for --headless races (the game records every race)");
   if (!o.record.empty() && !o.replay.empty()) return fail("--record and --replay do not go together");
+  if (!o.edit_script.empty() && !o.editing()) return fail("--edit-script goes with --edit FILE or --edit --new");
+  if (!o.edit.empty() && o.edit_new) return fail("--edit FILE and --new do not go together");
+  if (o.editing() && (o.headless || !o.track.empty() || o.lab || !o.replay.empty()))
+    return fail("--edit does not go with --headless, --track, --lab or --replay");
   if (!result.options.screenshot.empty() && result.options.frames == 0)
     result.options.frames = kDefaultScreenshotFrames;
   return result;

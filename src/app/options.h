@@ -63,6 +63,12 @@ struct Options {
   /// (90 = up the screen), [-360, 360]; nullopt = 0.
   std::optional<double> lab_heading, lab_goal_heading;
 
+  // The track editor (--edit; ui/editor_view.h, docs/track-format.md "The editor").
+  std::string edit;                        ///< track file to open in the editor; empty = none
+  bool edit_new = false;                   ///< open the editor on a new track (the template)
+  std::string edit_script;                 ///< editor steps run at start (editor/script.h), ';'-separated; empty = none
+
+  bool editing() const { return !edit.empty() || edit_new; }
   bool fixed_time() const { return frames > 0; }
 };
 

@@ -21,6 +21,7 @@
 #include "core/json_doc.h"
 #include "core/math.h"
 #include "track/track_build.h"
+#include "track/track_parse.h"
 
 namespace racer {
 
@@ -108,11 +109,15 @@ Result<std::shared_ptr<const Track>> Track::load(const std::string& path) {
   // One read: the text gives the positions (JsonDoc) and the spec (parse_track_spec).
   auto text = read_text(path, JsonLimits{}.max_bytes);
   if (!text) return text.errors();
-  auto doc = JsonDoc::parse(text.value(), path);
+  return parse_track(text.value(), path);
+}
+
+Result<std::shared_ptr<const Track>> parse_track(std::string_view text, const std::string& file_name) {
+  auto doc = JsonDoc::parse(text, file_name);
   if (!doc) return doc.errors();
-  auto spec = parse_track_spec(text.value(), path);
+  auto spec = parse_track_spec(text, file_name);
   if (!spec) return spec.errors();
-  return TrackBuilder(spec.value(), path, &doc.value()).build();
+  return TrackBuilder(spec.value(), file_name, &doc.value()).build();
 }
 
 Result<std::shared_ptr<const Track>> Track::build(const TrackSpec& spec, const std::string& file_name) {

@@ -8,6 +8,7 @@
 // Runs headless: SDL_VIDEODRIVER=dummy, SDL_AUDIODRIVER=dummy.
 #include "app/asset_path.h"
 #include "app/flow_app.h"
+#include "editor/track_file.h"
 #include "game/replay_file.h"
 #include "game/replay_race.h"
 
@@ -811,6 +812,67 @@ TEST_F(GameFlowTest, BoundInputGivesEdgesForTapsAndReportsUnknownKeys) {
   bound.handle(event(SDLK_UP, true));
   bound.read({}, state);
   EXPECT_TRUE(state.throttle_key) << "the default throttle keys";
+}
+
+
+// The track editor (ui/editor_view.h): opened on a new track, an edit made, F5 drives the
+// edited track at once (the player alone), F10 comes back to the editor with the history and
+// selection as they were left, F8 races it against 5 AI cars and the pause menu's "Back to
+// the editor" returns too. Keys are held for a frame (ImGui reads them at the frame's start).
+TEST_F(GameFlowTest, TheEditorDrivesAndRacesTheEditedTrackAndComesBackWhereItWasLeft) {
+  FlowConfig config;
+  config.options.autodrive = true;
+  config.options.rate_hz = 120.0;
+  config.config_dir = dir_.path() / "config";
+  config.data_dir = dir_.path() / "data";
+  config.sim_per_frame = 0.5;
+  config.start_editor.emplace(editor::template_track(), dir_.path() / "data" / "tracks" / "t.json", "new track");
+  app_ = std::make_unique<FlowApp>(config, *window_);
+  frame();
+  ASSERT_EQ(app_->screen(), Screen::Editor) << screen_name(app_->screen());
+  editor::Document& doc = *app_->edited();
+  ASSERT_EQ(doc.apply(editor::SetLaps{1}), std::nullopt);
+  ASSERT_EQ(doc.apply(editor::MovePoints{{{editor::ElementKind::CentrelinePoint, 7, 0}}, {0, 6}, 0.0}), std::nullopt);
+  doc.select({editor::ElementKind::CentrelinePoint, 7, 0});
+  const auto hold = [&](SDL_Keycode key) {
+    push_key(key, true);
+    frame();
+    push_key(key, false);
+    frame();
+  };
+  hold(SDLK_F5);
+  ASSERT_EQ(app_->screen(), Screen::Race) << screen_name(app_->screen()) << ": " <<
+      (app_->messages().empty() ? "" : app_->messages().front());
+  EXPECT_EQ(app_->race()->race().car_count(), 1u) << "F5: the player alone";
+  EXPECT_EQ(app_->race()->track_name(), "New Track");
+  hold(SDLK_F10);
+  ASSERT_EQ(app_->screen(), Screen::Editor) << screen_name(app_->screen());
+  EXPECT_EQ(app_->edited()->history().size(), 3u);
+  ASSERT_EQ(app_->edited()->selection().size(), 1u);
+  EXPECT_EQ(app_->edited()->selection().front().index, 7);
+  hold(SDLK_F8);
+  ASSERT_EQ(app_->screen(), Screen::Race) << screen_name(app_->screen());
+  EXPECT_EQ(app_->race()->race().car_count(), 6u) << "F8: the player and 5 AI cars";
+  wait_for_lights_out();
+  tap(SDLK_ESCAPE);
+  ASSERT_EQ(app_->screen(), Screen::Paused);
+  tap(SDLK_DOWN, 4);  // Resume, Restart, Settings, AI panel, then Back to the editor
+  tap(SDLK_RETURN);
+  EXPECT_EQ(app_->screen(), Screen::Editor) << screen_name(app_->screen());
+}
+
+
+// The main menu's Track Editor opens the editor on the template (no track edited yet), and
+// Esc returns to the menu.
+TEST_F(GameFlowTest, TrackEditorOpensFromTheMenuOnTheTemplateAndEscReturns) {
+  make_app(/*autodrive=*/false);
+  tap(SDLK_DOWN, 5);  // Quick Race, Time Trial, Championship, Settings, Planner Lab -> Track Editor
+  tap(SDLK_RETURN);
+  ASSERT_EQ(app_->screen(), Screen::Editor) << screen_name(app_->screen());
+  EXPECT_EQ(app_->edited()->spec().name, "New Track");
+  EXPECT_EQ(app_->edited()->path(), dir_.path() / "data" / "tracks" / "new_track.json");
+  tap(SDLK_ESCAPE);
+  EXPECT_EQ(app_->screen(), Screen::MainMenu);
 }
 
 }  // namespace
