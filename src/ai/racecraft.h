@@ -2,7 +2,8 @@
 // Racecraft: which lane or offset an AI driver takes among other cars, and why. From the
 // traffic picture (traffic.h) it keeps one committed move (a PassPlan on one car):
 //   pass      a car ahead in our lane that we close on or that holds us up: the passing lane
-//             (route.h) that clears it and is free of other cars, kept until we are by
+//             (route.h) that clears it, is free of other cars and leaves room for two abreast
+//             for the stretch the pass needs (abreast.h; none: we follow), kept until we are by
 //   room      a car come up beside us with a lane's room between us: we take the lane on
 //             our side (racing room), not a pass of ours
 //   defend    a car close behind and catching before a bend: we cover the bend's inside,
