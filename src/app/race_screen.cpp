@@ -359,6 +359,7 @@ void RaceScreen::render(SDL_Renderer* r, int width, int height, const UiFonts& f
   minimap_->draw(r, minimap_rect(width, height, minimap_->world_size()), dots);
   world_time.stop();
   const PhaseTimer hud_time(profile, FramePhase::Ui);
+  hud_layers_->begin_frame(r, ImGui::GetIO().DisplaySize);
   if (!paused) draw_hud(fonts, view.cars[watched]);
   if (is_replay() && !paused) draw_replay_panel();
   if (!is_replay()) draw_ai_panel(*race_, ai_panel_, storage_.data_dir);
@@ -474,7 +475,8 @@ void RaceScreen::draw_hud(const UiFonts& fonts, const CarSnapshot& view) const {
     m.messages.push_back({lap_banner_, best ? HudTone::Good : HudTone::Info, now - (lap_banner_until_ - 4.0), false});
   }
   // Under the AI panel when it is open (the HUD is otherwise drawn over every window).
-  draw_race_hud(m, ImGui::GetIO().DisplaySize, fonts, ai_panel_.open ? ImGui::GetBackgroundDrawList() : nullptr);
+  draw_race_hud(m, ImGui::GetIO().DisplaySize, fonts, ai_panel_.open ? ImGui::GetBackgroundDrawList() : nullptr,
+                hud_layers_.get());
 }
 
 // ---- the replay player -------------------------------------------------------------------
