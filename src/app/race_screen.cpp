@@ -394,6 +394,7 @@ void RaceScreen::render(SDL_Renderer* r, int width, int height, const UiFonts& f
   minimap_->draw(r, minimap_rect(width, height, minimap_->world_size()), dots);
   world_time.stop();
   const PhaseTimer hud_time(profile, FramePhase::Ui);
+  hud_layers_->begin_frame(r, ImGui::GetIO().DisplaySize);
   if (!paused) draw_hud(fonts, view.cars[watched]);
   if (is_replay() && !paused) draw_replay_panel();
   if (!is_replay()) {
@@ -524,7 +525,8 @@ void RaceScreen::draw_hud(const UiFonts& fonts, const CarSnapshot& view) const {
   // Under the AI, Vehicle and Telemetry panels when one is open (the HUD is otherwise drawn
   // over every window).
   const bool under = ai_panel_.open || vehicle_panel_open_ || telemetry_panel_.open || hud_under_windows_;
-  draw_race_hud(m, ImGui::GetIO().DisplaySize, fonts, under ? ImGui::GetBackgroundDrawList() : nullptr);
+  draw_race_hud(m, ImGui::GetIO().DisplaySize, fonts, under ? ImGui::GetBackgroundDrawList() : nullptr,
+                hud_layers_.get());
 }
 
 // ---- the replay player -------------------------------------------------------------------

@@ -44,6 +44,7 @@
 #include "sim/snapshot.h"
 #include "render/debug_overlays.h"
 #include "ui/ai_panel.h"
+#include "ui/hud_layers.h"
 #include "ui/overlay_panel.h"
 #include "ui/telemetry_panel.h"
 #include "ui/imgui_layer.h"
@@ -196,6 +197,7 @@ class RaceScreen {
   std::vector<ContactPoint> contacts_; ///< the last step's touching contacts (for the sparks)
   std::unique_ptr<Minimap> minimap_;
   std::unique_ptr<CarSprites> car_sprites_ = std::make_unique<CarSprites>();  ///< the cars' fixed parts as textures
+  std::unique_ptr<HudLayers> hud_layers_ = std::make_unique<HudLayers>();     ///< the HUD's still parts as textures
   WorldSnapshot previous_, current_;
   std::vector<std::string> notices_;
   AiPanelState ai_panel_;              ///< the AI panel's own choices (open, car picked)

@@ -109,6 +109,9 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
 
 std::string format_number(double v) {
   if (!std::isfinite(v)) return std::isnan(v) ? "nan" : (v > 0 ? "inf" : "-inf");
+  // Both zeros as "0": "-0" would read back as the integer 0, so a file holding -0.0 would
+  // not save to the same text twice.
+  if (v == 0.0) return "0";
   char buf[40];
   for (int precision = 6; precision <= 17; ++precision) {
     const auto res = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::general, precision);

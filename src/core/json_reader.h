@@ -30,7 +30,8 @@
 
 namespace racer {
 
-/// Shortest text that reads back as `v`, at least 6 significant digits: 4, 60, 0.5, 1e-06.
+/// Shortest text that reads back as `v`, at least 6 significant digits: 4, 60, 0.5, 1e-06;
+/// -0.0 as "0".
 std::string format_number(double v);
 /// A JSON value as compact JSON text for messages, cut to about 40 characters ("...").
 std::string describe_json(const nlohmann::json& value);

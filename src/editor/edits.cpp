@@ -125,7 +125,7 @@ struct Apply {
   }
 
   R operator()(const SetDefaultWidth& m) {
-    const double old = default_width(s);
+    const double old = common_width(s);
     for (ControlPoint& p : s.centreline)
       if (p.width == old) p.width = m.width;
     for (BranchSpec& b : s.branches)
@@ -415,25 +415,5 @@ Vec2 snap_to_grid(Vec2 p, double step) {
   return {std::round(p.x / step) * step, std::round(p.y / step) * step};
 }
 
-double default_width(const TrackSpec& t) {
-  // The same choice save_track_spec makes: the first most common finite width.
-  std::vector<std::pair<double, int>> counts;
-  auto count = [&](const std::vector<ControlPoint>& points) {
-    for (const ControlPoint& p : points) {
-      auto it = std::find_if(counts.begin(), counts.end(), [&](const auto& e) { return e.first == p.width; });
-      if (it == counts.end())
-        counts.emplace_back(p.width, 1);
-      else
-        ++it->second;
-    }
-  };
-  count(t.centreline);
-  for (const BranchSpec& b : t.branches) count(b.points);
-  double best = ControlPoint{}.width;
-  int best_count = 0;
-  for (const auto& [width, n] : counts)
-    if (n > best_count && std::isfinite(width)) best = width, best_count = n;
-  return best;
-}
 
 }  // namespace racer::editor

@@ -212,7 +212,5 @@ std::optional<std::string> apply_edit(TrackSpec& spec, const Edit& edit);
 std::string edit_label(const TrackSpec& before, const Edit& edit);
 /// `p` on the grid of spacing `step` (m); `p` itself when step <= 0.
 Vec2 snap_to_grid(Vec2 p, double step);
-/// The most common width of the centreline and branch points (written as default_width_m).
-double default_width(const TrackSpec& spec);
 
 }  // namespace racer::editor

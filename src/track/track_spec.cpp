@@ -534,7 +534,23 @@ OrderedJson polyline_json(const std::vector<Vec2>& points) {
   return out;
 }
 
-/// The most common width, so that most points can be written as [x, y].
+
+std::string surface_text(Surface s) { return std::string(surface_name(s)); }
+
+}  // namespace
+
+Result<TrackSpec> parse_track_spec(std::string_view json_text, const std::string& file_name) {
+  Result<JsonDoc> doc = JsonDoc::parse(json_text, file_name);
+  if (!doc) return doc.errors();
+  return read_track(doc.value());
+}
+
+Result<TrackSpec> load_track_spec(const std::string& path) {
+  Result<JsonDoc> doc = JsonDoc::load_file(path);
+  if (!doc) return doc.errors();
+  return read_track(doc.value());
+}
+
 double common_width(const TrackSpec& t) {
   std::vector<std::pair<double, int>> counts;
   auto count = [&](const std::vector<ControlPoint>& points) {
@@ -553,22 +569,6 @@ double common_width(const TrackSpec& t) {
   for (const auto& [width, n] : counts)
     if (n > best_count && std::isfinite(width)) best = width, best_count = n;
   return best;
-}
-
-std::string surface_text(Surface s) { return std::string(surface_name(s)); }
-
-}  // namespace
-
-Result<TrackSpec> parse_track_spec(std::string_view json_text, const std::string& file_name) {
-  Result<JsonDoc> doc = JsonDoc::parse(json_text, file_name);
-  if (!doc) return doc.errors();
-  return read_track(doc.value());
-}
-
-Result<TrackSpec> load_track_spec(const std::string& path) {
-  Result<JsonDoc> doc = JsonDoc::load_file(path);
-  if (!doc) return doc.errors();
-  return read_track(doc.value());
 }
 
 std::string save_track_spec(const TrackSpec& t) {

@@ -109,5 +109,8 @@ Result<TrackSpec> load_track_spec(const std::string& path);
 Result<TrackSpec> parse_track_spec(std::string_view json_text, const std::string& file_name);
 /// Writes a file that parse_track_spec reads back to an equal spec.
 std::string save_track_spec(const TrackSpec& spec);
+/// m: the most common finite width of the centreline and branch points (the first of
+/// equals), which save_track_spec writes as `default_width_m` so that most points are [x, y].
+double common_width(const TrackSpec& spec);
 
 }  // namespace racer

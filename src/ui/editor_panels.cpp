@@ -178,7 +178,7 @@ void EditorView::track_settings(Document& doc) {
   int laps = s.laps, sectors = s.sectors;
   if (whole("laps", laps)) apply(doc, SetLaps{laps});
   if (whole("sectors", sectors)) apply(doc, SetSectors{sectors});
-  double width = default_width(s);
+  double width = common_width(s);
   if (number("default width, m", width, 0.5)) apply(doc, SetDefaultWidth{width}, true);
   Surface road = s.road_surface;
   if (surface_combo("road surface", road)) apply(doc, SetRoadSurface{road});

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "core/math.h"
+#include "ui/hud_layers.h"
 #include "ui/lap_hud.h"
 
 namespace racer {
@@ -28,6 +29,9 @@ constexpr ImU32 kBest = IM_COL32(196, 148, 255, 255);
 constexpr ImU32 kAmber = IM_COL32(255, 196, 60, 255);
 constexpr ImU32 kRed = IM_COL32(236, 44, 38, 255);
 
+/// The HUD's parts that seldom change, each a layer of HudLayers (ui/hud_layers.h).
+enum class Still { Standings, Timing, Dial, ShiftLights, Aids };
+
 /// Everything the sections share: the draw list, the unit (1 at 720 px high) and fonts.
 struct Hud {
   ImDrawList* dl;
@@ -37,7 +41,15 @@ struct Hud {
   ImFont* numbers;  ///< big bold numbers
   ImFont* text;     ///< regular text
   double clock;
+  HudLayers* layers;  ///< null: the still parts go into dl too
   float px(float design) const { return design * u; }
+  /// This Hud drawing into the layer of `part` (dl without layers). A still part lies under
+  /// the live ones drawn into dl, so it must not be drawn over one of them.
+  Hud still(Still part) const {
+    Hud h = *this;
+    if (layers != nullptr) h.dl = layers->layer(static_cast<int>(part));
+    return h;
+  }
 };
 
 ImU32 with_alpha(ImU32 c, float a) {
@@ -184,7 +196,8 @@ void draw_standings(const Hud& h, const RaceHudModel& m) {
   float height = pad + top_h + pad * 0.6f;
   if (gaps) height += h.px(8.0f) + h.px(24.0f) * static_cast<float>((m.gap_ahead ? 1 : 0) + (m.gap_behind ? 1 : 0));
   const ImVec2 lo{l.left, h.px(18.0f)}, hi{lo.x + width, lo.y + height};
-  plate(h, lo, hi);
+  const Hud still = h.still(Still::Standings);
+  plate(still, lo, hi);
 
   float x = lo.x + pad;
   const float y = lo.y + pad * 0.7f;
@@ -196,11 +209,11 @@ void draw_standings(const Hud& h, const RaceHudModel& m) {
     const float of_size = h.px(kFieldSize);
     text(h, h.label, of_size, {x + ps.x + h.px(2.0f), y + ps.y * 0.80f - of_size}, kDim, of);
     x = l.lap_x;
-    h.dl->AddLine({x - h.px(12.0f), y + h.px(8.0f)}, {x - h.px(12.0f), y + top_h - h.px(6.0f)}, kPlateEdge, std::max(1.0f, h.px(1.0f)));
+    still.dl->AddLine({x - h.px(12.0f), y + h.px(8.0f)}, {x - h.px(12.0f), y + top_h - h.px(6.0f)}, kPlateEdge, std::max(1.0f, h.px(1.0f)));
   }
   // LAP n/N, with the flag state under it.
   const ImU32 lap_colour = m.finished ? kDim : m.last_lap ? IM_COL32(255, 255, 255, 255) : kInk;
-  text(h, h.label, small, {x, y + h.px(6.0f)}, kDim, m.last_lap ? "FINAL LAP" : "LAP");
+  text(still, h.label, small, {x, y + h.px(6.0f)}, kDim, m.last_lap ? "FINAL LAP" : "LAP");
   text(h, h.numbers, lap_size, {x, y + h.px(6.0f) + small * 1.15f}, lap_colour, lap);
   if (m.chequered || m.finished) {
     const float lw = measure(h.numbers, lap_size, lap).x;
@@ -214,7 +227,7 @@ void draw_standings(const Hud& h, const RaceHudModel& m) {
   }
   if (!gaps) return;
   float gy = lo.y + pad + top_h + h.px(2.0f);
-  h.dl->AddLine({lo.x + pad, gy}, {hi.x - pad, gy}, kPlateEdge, std::max(1.0f, h.px(1.0f)));
+  still.dl->AddLine({lo.x + pad, gy}, {hi.x - pad, gy}, kPlateEdge, std::max(1.0f, h.px(1.0f)));
   gy += h.px(4.0f);
   if (m.gap_ahead) {
     gap_row(h, lo.x + pad, hi.x - pad, gy, *m.gap_ahead, true);
@@ -233,26 +246,27 @@ void draw_timing(const Hud& h, const RaceHudModel& m) {
   const float height = pad * 0.8f + title_h + small * 1.2f + clock_h + h.px(10.0f) + 2.0f * row * 1.35f + pad * 0.7f;
   const float right = h.screen.x - h.px(18.0f);
   const ImVec2 lo{right - width, h.px(18.0f)}, hi{right, lo.y + height};
-  plate(h, lo, hi);
+  const Hud still = h.still(Still::Timing);
+  plate(still, lo, hi);
   const float x = lo.x + pad, r = hi.x - pad;
   float y = lo.y + pad * 0.8f;
   if (!m.title.empty()) {
     std::string t = m.title;
     while (!t.empty() && measure(h.text, small, t).x > r - x) t.pop_back();
-    text(h, h.text, small, {x, y}, kDim, t);
+    text(still, h.text, small, {x, y}, kDim, t);
     y += title_h;
   }
-  text(h, h.label, small, {x, y}, kDim, "LAP TIME");
+  text(still, h.label, small, {x, y}, kDim, "LAP TIME");
   y += small * 1.2f;
   const bool running = m.current_lap_s.has_value();
   text_right(h, h.numbers, clock, r, y, running ? kInk : kDim, format_lap_time(running ? *m.current_lap_s : 0.0));
   y += clock_h + h.px(6.0f);
-  h.dl->AddLine({x, y}, {r, y}, kPlateEdge, std::max(1.0f, h.px(1.0f)));
+  still.dl->AddLine({x, y}, {r, y}, kPlateEdge, std::max(1.0f, h.px(1.0f)));
   y += h.px(6.0f);
 
   const float label_w = h.px(52.0f);
   // LAST with its delta to the best before it.
-  text(h, h.label, row, {x, y}, kDim, "LAST");
+  text(still, h.label, row, {x, y}, kDim, "LAST");
   text(h, h.label, row, {x + label_w, y}, m.last_lap_s ? kInk : kDim, m.last_lap_s ? format_lap_time(*m.last_lap_s) : "-:--.---");
   if (m.last_lap_delta_s) {
     const double d = *m.last_lap_delta_s;
@@ -264,7 +278,7 @@ void draw_timing(const Hud& h, const RaceHudModel& m) {
     h.dl->AddText(h.label, row * 0.95f, {blo.x + h.px(5.0f), y}, c, s.c_str());
   }
   y += row * 1.35f;
-  text(h, h.label, row, {x, y}, kDim, "BEST");
+  text(still, h.label, row, {x, y}, kDim, "BEST");
   text(h, h.label, row, {x + label_w, y}, m.best_lap_s ? kBest : kDim, m.best_lap_s ? format_lap_time(*m.best_lap_s) : "-:--.---");
 }
 
@@ -394,11 +408,12 @@ float draw_gauge(const Hud& h, const RaceHudModel& m, ImVec2 c, float r) {
     return kArcStart + (kArcEnd - kArcStart) * static_cast<float>(std::clamp(rpm / max_rpm, 0.0, 1.0));
   };
   // The dial.
-  h.dl->AddCircleFilled(c, r + h.px(14.0f), IM_COL32(12, 14, 20, 222), 64);
-  h.dl->AddCircle(c, r + h.px(14.0f), kPlateEdge, 64, std::max(1.0f, h.px(1.0f)));
+  const Hud face = h.still(Still::Dial);
+  face.dl->AddCircleFilled(c, r + h.px(14.0f), IM_COL32(12, 14, 20, 222), 64);
+  face.dl->AddCircle(c, r + h.px(14.0f), kPlateEdge, 64, std::max(1.0f, h.px(1.0f)));
   const float band = h.px(11.0f);
-  arc(h, c, r, kArcStart, kArcEnd, IM_COL32(58, 62, 72, 255), band);
-  arc(h, c, r, angle(m.redline_rpm), kArcEnd, IM_COL32(120, 24, 22, 255), band);  // the red zone, dim
+  arc(face, c, r, kArcStart, kArcEnd, IM_COL32(58, 62, 72, 255), band);
+  arc(face, c, r, angle(m.redline_rpm), kArcEnd, IM_COL32(120, 24, 22, 255), band);  // the red zone, dim
   // The revs: white, warming to amber toward the redline, red past it.
   const double rpm = std::clamp(m.rpm, 0.0, max_rpm);
   const double warm_from = 0.8 * m.redline_rpm;
@@ -437,7 +452,7 @@ float draw_gauge(const Hud& h, const RaceHudModel& m, ImVec2 c, float r) {
   const float speed_size = h.px(50.0f);
   const ImVec2 ss = measure(h.numbers, speed_size, speed);
   text(h, h.numbers, speed_size, {c.x - ss.x / 2.0f, c.y - ss.y * 0.72f}, kInk, speed);
-  text_centred(h, h.label, h.px(13.0f), c.x, c.y + ss.y * 0.26f, kDim, "km/h");
+  text_centred(face, h.label, h.px(13.0f), c.x, c.y + ss.y * 0.26f, kDim, "km/h");
   const float gear_size = h.px(38.0f);
   const char* g = gear_text(m.gear);
   const ImVec2 gs = measure(h.numbers, gear_size, "8");
@@ -446,7 +461,7 @@ float draw_gauge(const Hud& h, const RaceHudModel& m, ImVec2 c, float r) {
   h.dl->AddRectFilled(glo, ghi, IM_COL32(0, 0, 0, 150), h.px(6.0f));
   h.dl->AddRect(glo, ghi, gear_colour, h.px(6.0f), 0, std::max(1.5f, h.px(2.0f)));
   text_centred(h, h.numbers, gear_size, c.x, glo.y + h.px(1.0f), gear_colour, g);
-  text_centred(h, h.label, h.px(11.0f), c.x, c.y - r * 0.52f, IM_COL32(150, 156, 168, 255), "x1000 rpm");
+  text_centred(face, h.label, h.px(11.0f), c.x, c.y - r * 0.52f, IM_COL32(150, 156, 168, 255), "x1000 rpm");
 
   // Shift lights above the dial: green, amber, red, filling over the last 1500 rpm before
   // the redline; all flashing blue when it is time to change up.
@@ -455,7 +470,8 @@ float draw_gauge(const Hud& h, const RaceHudModel& m, ImVec2 c, float r) {
   const float strip_w = static_cast<float>(leds - 1) * led_gap;
   const float ly = c.y - r - h.px(14.0f) - h.px(20.0f);
   const ImVec2 slo{c.x - strip_w / 2.0f - h.px(14.0f), ly - led_r - h.px(7.0f)}, shi{c.x + strip_w / 2.0f + h.px(14.0f), ly + led_r + h.px(7.0f)};
-  h.dl->AddRectFilled(slo, shi, kPlate, (shi.y - slo.y) / 2.0f);
+  ImDrawList* strip = h.still(Still::ShiftLights).dl;
+  strip->AddRectFilled(slo, shi, kPlate, (shi.y - slo.y) / 2.0f);
   const double from = m.redline_rpm - 1500.0;
   const bool flash_on = m.shift_light && std::fmod(m.clock_s, 0.16) < 0.08;
   for (int i = 0; i < leds; ++i) {
@@ -468,10 +484,10 @@ float draw_gauge(const Hud& h, const RaceHudModel& m, ImVec2 c, float r) {
       colour = flash_on ? IM_COL32(90, 170, 255, 255) : kRed;
     }
     if (lit) {
-      h.dl->AddCircleFilled(p, led_r * 1.6f, with_alpha(colour, 0.25f), 20);
-      h.dl->AddCircleFilled(p, led_r, colour, 20);
+      strip->AddCircleFilled(p, led_r * 1.6f, with_alpha(colour, 0.25f), 20);
+      strip->AddCircleFilled(p, led_r, colour, 20);
     } else {
-      h.dl->AddCircleFilled(p, led_r, IM_COL32(46, 48, 54, 255), 20);
+      strip->AddCircleFilled(p, led_r, IM_COL32(46, 48, 54, 255), 20);
     }
   }
   return slo.y;
@@ -506,8 +522,9 @@ void draw_aids(const Hud& h, const RaceHudModel& m, float right, float bottom) {
   }
   float y = bottom - h.px(26.0f);
   const float w = measure(h.label, h.px(15.0f), "MANUAL").x + h.px(18.0f);  // one width for the column
+  const Hud still = h.still(Still::Aids);
   for (const Tag& tag : tags) {
-    chip(h, right, y, tag.text, tag.fill, tag.edge, tag.ink, w);
+    chip(still, right, y, tag.text, tag.fill, tag.edge, tag.ink, w);
     y -= h.px(32.0f);
   }
 }
@@ -518,7 +535,7 @@ void draw_aids(const Hud& h, const RaceHudModel& m, float right, float bottom) {
 
 namespace {
 
-Hud make_hud(ImDrawList* dl, const RaceHudModel& model, ImVec2 display_size, const UiFonts& fonts) {
+Hud make_hud(ImDrawList* dl, const RaceHudModel& model, ImVec2 display_size, const UiFonts& fonts, HudLayers* layers = nullptr) {
   ImFont* fallback = fonts.text != nullptr ? fonts.text : ImGui::GetFont();
   const float u = std::max(0.25f, std::min(display_size.x / 1280.0f, display_size.y / 720.0f));
   return Hud{dl,
@@ -527,7 +544,8 @@ Hud make_hud(ImDrawList* dl, const RaceHudModel& model, ImVec2 display_size, con
              fonts.menu_bold != nullptr ? fonts.menu_bold : fallback,
              fonts.title != nullptr ? fonts.title : (fonts.big != nullptr ? fonts.big : fallback),
              fonts.menu != nullptr ? fonts.menu : fallback,
-             model.clock_s};
+             model.clock_s,
+             layers};
 }
 
 }  // namespace
@@ -536,9 +554,11 @@ StandingsLayout standings_layout(const RaceHudModel& model, ImVec2 display_size,
   return layout_standings(make_hud(nullptr, model, display_size, fonts), model);
 }
 
-void draw_race_hud(const RaceHudModel& model, ImVec2 display_size, const UiFonts& fonts, ImDrawList* draw_list) {
+void draw_race_hud(const RaceHudModel& model, ImVec2 display_size, const UiFonts& fonts, ImDrawList* draw_list,
+                   HudLayers* layers) {
   ImDrawList* dl = draw_list != nullptr ? draw_list : ImGui::GetForegroundDrawList();
-  const Hud h = make_hud(dl, model, display_size, fonts);
+  if (layers != nullptr) layers->add_to(dl);  // the still parts' copies, under the rest
+  const Hud h = make_hud(dl, model, display_size, fonts, layers);
   draw_standings(h, model);
   draw_timing(h, model);
   const float r = h.px(96.0f);

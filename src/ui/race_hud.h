@@ -31,6 +31,8 @@
 
 namespace racer {
 
+class HudLayers;
+
 class GameRace;
 class LapTimer;
 
@@ -119,8 +121,11 @@ RaceHudModel hud_model(const LapTimer& timer, const CarSnapshot& car, const CarS
 
 /// Draws the HUD for a display of `display_size` px into `draw_list` (null = ImGui's
 /// foreground list). Needs an ImGui frame; fonts from ImGuiLayer (any may be the default).
+/// With `layers` (begun this frame), the parts that seldom change (plates and labels, the
+/// dial's face, the shift lights, the aid chips) go into its layers, copied from textures
+/// under the rest (ui/hud_layers.h); without, everything is drawn into `draw_list`.
 void draw_race_hud(const RaceHudModel& model, ImVec2 display_size, const UiFonts& fonts,
-                   ImDrawList* draw_list = nullptr);
+                   ImDrawList* draw_list = nullptr, HudLayers* layers = nullptr);
 
 /// The standings block (top left) as drawn for `model`, px from the display's left: the
 /// plate's left and width, the right end of the position ("P12/12", sized for the field's

@@ -28,6 +28,7 @@ TEST(FormatNumber, IsCompact) {
   EXPECT_EQ(format_number(1e-6), "1e-06");
   EXPECT_EQ(format_number(0.1), "0.1");
   EXPECT_EQ(format_number(-2.25), "-2.25");
+  EXPECT_EQ(format_number(-0.0), "0") << "\"-0\" reads back as the integer 0: the saved text would change";
   EXPECT_EQ(format_number(100000), "100000");
   EXPECT_EQ(format_number(1234567), "1234567");  // more digits only when needed to round-trip
   EXPECT_EQ(format_number(0.1 + 0.2), "0.30000000000000004");

@@ -234,12 +234,17 @@ TEST(KillDuringWrite, EveryFileIsTheOldOrTheNewVersionAfterEachOf1000Kills) {
   std::mt19937 rng(38);
   std::uniform_real_distribution<double> delay_us(0.0, std::max(1.5 * save_us, 100.0));
 
-  const int kKills = 1000;
+  // At least kMinKills kills, and on until kInside of them have landed inside a file's
+  // write, at most kMaxKills: the share that lands inside one depends on how fast a forked
+  // writer starts (355-389 of 1000 in the RelWithDebInfo build, 20-99 under the sanitizers
+  // with the rest of the suite beside them on this 2-core machine).
+  const int kMinKills = 1000, kMaxKills = 5000, kInside = 50;
   std::uint64_t held[4] = {1, 1, 1, 1};  // the version each file holds now
   std::uint64_t next = 2;
   int finished_saves = 0, damaged = 0, inside_a_save = 0;
   std::set<std::string> temps_seen;
-  for (int round = 0; round < kKills; ++round) {
+  int round = 0;
+  for (; round < kMaxKills && (round < kMinKills || inside_a_save < kInside); ++round) {
     int fds[2];
     ASSERT_EQ(::pipe(fds), 0);
     const pid_t child = start_writer(files, next, fds[1], fds[0]);
@@ -280,19 +285,18 @@ TEST(KillDuringWrite, EveryFileIsTheOldOrTheNewVersionAfterEachOf1000Kills) {
     for (const std::string& t : temps) fresh = temps_seen.insert(t).second || fresh;
     inside_a_save += fresh ? 1 : 0;
   }
+  const int kills = round;
   EXPECT_EQ(damaged, 0);
-  // The kills must land inside the writes, not only between them: 355-389 of 1000 do in the
-  // RelWithDebInfo build, 36-99 under the sanitizers with the rest of the suite running
-  // beside them on this 2-core machine; at least 20 kills inside a write are checked.
-  EXPECT_GT(inside_a_save, kKills / 50) << "too few kills landed inside a file's write";
+  // The kills must land inside the writes, not only between them.
+  EXPECT_GE(inside_a_save, kInside) << "too few of " << kills << " kills landed inside a file's write";
   ASSERT_TRUE(save_version(files, next));
   EXPECT_TRUE(temp_files_in(dir.path()).empty()) << "a save leaves the temp files of dead writers behind";
-  RecordProperty("kills", kKills);
+  RecordProperty("kills", kills);
   RecordProperty("finished_saves", finished_saves);
   RecordProperty("kills_inside_a_write", inside_a_save);
   std::printf("one save of the four files: %.0f us; ", save_us);
   std::printf("%d kills, %d whole saves of the four files between them, %d kills inside a file's write, 0 damaged\n",
-              kKills, finished_saves, inside_a_save);
+              kills, finished_saves, inside_a_save);
 }
 
 }  // namespace
