@@ -81,10 +81,7 @@ Controls AiDriver::tick(const DriverView& v) {
     const double time = static_cast<double>(v.step) * v.dt;  // s since the start
     scan_.scan(v, line, me_, us_, racecraft_.focus(), {config_.look_range, config_.queue_gap_m}, traffic_);
     line_ = racecraft_.decide({&road_, &params_, &traffic_, me_, v.self.forward_speed, time}, rng_);
-    dwa_.decide(v,
-                {&road_, &traffic_, &detour_, line_, me_, target_speed_, tracker_.line_kappa(),
-                 tracker_.understeer_at(std::max(0.0, v.self.forward_speed))},
-                track_,
+    dwa_.decide(v, {&road_, &traffic_, &detour_, line_, me_, target_speed_, tracker_.line_kappa()}, track_,
                 tracker_.geometry(), config_);
   }
   // ~2 Hz: a detour round a stopped car in the way.

@@ -4,9 +4,8 @@
 // (predicted from their velocities) and the static obstacles near, towards waypoints on the
 // tracked line (or the detour), scoring each arc's heading at its end along that line (so
 // its arcs bend with the road), on the road: no arc may leave the road's edges (the route's
-// room) by more than the tracker's own arc does. Its yaw rate becomes a steer with the
-// tracker's understeer on top, as the tracker's own does. It is a guard: while the arc the tracker steers for stays
-// clear, the tracker keeps the wheel and DWA only watches; DWA steers (and caps the speed)
+// room) by more than the tracker's own arc does. Its yaw rate becomes the kinematic steer
+// for it. It is a guard: while the arc the tracker steers for stays clear, the tracker keeps the wheel and DWA only watches; DWA steers (and caps the speed)
 // from the first decision that finds that arc blocked, for a short hold after. Owns the
 // planner and its last decision.
 //
@@ -61,7 +60,6 @@ struct DwaGuardInput {
   LinePosition me;
   double speed_limit = 0.0;     ///< m/s, the pedals' target speed (last step's: DWA runs before this step's pedals)
   double line_kappa = 0.0;      ///< 1/m, the curvature the tracker steers for (its last tick)
-  double understeer = 0.0;      ///< rad of road-wheel angle per m/s^2 of lateral acceleration the car needs on top (the tracker's, at our speed)
 };
 
 class DwaGuard {
