@@ -16,7 +16,7 @@ AiDriver::AiDriver(std::shared_ptr<const AiRoute> route, const Track& track, con
                    const AiParams& params, std::uint64_t seed, DriverConfig config)
     : track_(track), params_(params), config_(config), us_{0.5 * spec.body.length, 0.5 * spec.body.width},
       rng_(seed), road_(DriverRoad::plan(std::move(route), track, params.grip_use)), racecraft_(config_, us_),
-      detour_(params.router), tracker_(spec), dwa_(params_, config_, us_, road_.mu), longitudinal_(spec, us_),
+      detour_(params.router, params.routing), tracker_(spec, params.tracking), dwa_(params_, config_, us_, road_.mu), longitudinal_(spec, us_),
       recovery_(SteeringGeometry::of(spec), us_) {}
 
 void AiDriver::set_params(const AiParams& params, std::shared_ptr<const AiRoute> route) {
@@ -31,6 +31,8 @@ void AiDriver::set_params(const AiParams& params, std::shared_ptr<const AiRoute>
   if (new_route || params.grip_use != params_.grip_use) road_ = DriverRoad::plan(road_.route, track_, params.grip_use);
   dwa_.set_params(params);
   if (params.router != params_.router) detour_.set_router(params.router);
+  detour_.set_routing(params.routing);
+  tracker_.set_params(params.tracking);
   const std::size_t steps = static_cast<std::size_t>(std::max(0, params.reaction_steps));
   while (pipeline_.size() > steps) pipeline_.pop_front();
   while (!pipeline_.empty() && pipeline_.size() < steps) pipeline_.push_front(pipeline_.front());

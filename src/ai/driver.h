@@ -100,8 +100,9 @@ class AiDriver {
   /// Called by the race after it moved the car: forgets recovery and stall state.
   void respawned();
   /// Replaces the profile live (the AI tuning panel) and rebuilds what depends on it: the
-  /// planning speed profiles (grip_use), the local planner's weights and passing room (a
-  /// fresh planner when they change), the reaction delay pipeline (trimmed of its oldest
+  /// planning speed profiles (grip_use), the local planner's weights, samples, horizon and
+  /// passing room (a fresh planner when they change), the tracker's lookahead and damping,
+  /// the router's costs, the reaction delay pipeline (trimmed of its oldest
   /// entries, or padded with the oldest one). `route`, when given and not the current one,
   /// replaces the route (a new line_margin; plan it with RouteCache) and the line hints and
   /// any detour are forgotten. Everything else of the driver's state is kept. The same
