@@ -32,15 +32,15 @@ void series_plot(const char* label, const std::vector<float>& v, ImVec4 colour, 
   ImGui::PopStyleColor();
 }
 
-/// The AI layers' figures, two to a row: name, ms per frame, share of the AI's time.
+/// The AI layers' figures, three to a row: name, ms per frame, share of the AI's time.
 void layer_table(const PerfFigures& a) {
-  if (!ImGui::BeginTable("layers", 6, ImGuiTableFlags_SizingStretchProp)) return;
+  if (!ImGui::BeginTable("layers", 9, ImGuiTableFlags_SizingStretchProp)) return;
   const double ai = std::max(a.ai_ms, 1e-9);
   for (std::size_t k = 0; k < a.ai_layer_ms.size(); ++k) {
     ImGui::TableNextColumn();
     ImGui::TextColored(kLayerColours[k], "%s", kAiLayerNames[k]);
     ImGui::TableNextColumn();
-    ImGui::Text("%6.3f ms", a.ai_layer_ms[k]);
+    ImGui::Text("%.3f", a.ai_layer_ms[k]);
     ImGui::TableNextColumn();
     ImGui::Text("%3.0f%%", 100.0 * std::clamp(a.ai_layer_ms[k] / ai, 0.0, 1.0));
   }
@@ -85,7 +85,7 @@ void draw_perf_panel(const PerfFigures& a, const PerfHistory& history, bool* ope
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   // Right, under the lap times: clear of the start lights and the AI and Telemetry panels' places.
   ImGui::SetNextWindowPos({display.x - 12.0f, 180.0f}, ImGuiCond_FirstUseEver, {1.0f, 0.0f});
-  ImGui::SetNextWindowSize({440.0f, 530.0f}, ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize({500.0f, 525.0f}, ImGuiCond_FirstUseEver);
   ImGui::SetNextWindowBgAlpha(0.92f);
   if (!ImGui::Begin("Performance", open)) {
     ImGui::End();
@@ -117,19 +117,19 @@ void draw_perf_panel(const PerfFigures& a, const PerfHistory& history, bool* ope
   ImGui::Spacing();
   ImGui::TextColored(kDim, "the last %d frames", static_cast<int>(history.frame_ms.size()));
   ImGui::PushID("frame");
-  series_plot("frame", history.frame_ms, {0.9f, 0.9f, 0.9f, 1.0f}, 44.0f);
+  series_plot("frame", history.frame_ms, {0.9f, 0.9f, 0.9f, 1.0f}, 36.0f);
   ImGui::PopID();
   for (std::size_t i = 0; i < history.phase_ms.size(); ++i) {
     ImGui::PushID(static_cast<int>(i));
-    series_plot(kPhases[i], history.phase_ms[i], kColours[i], 32.0f);
+    series_plot(kPhases[i], history.phase_ms[i], kColours[i], 26.0f);
     ImGui::PopID();
   }
   ImGui::Spacing();
   ImGui::TextColored(kColours[1], "AI by layer");
   ImGui::SameLine();
-  ImGui::TextColored(kDim, "ms per frame, all AI cars; %% of AI");
+  ImGui::TextColored(kDim, "ms per frame, summed over the AI cars; %% of AI");
   layer_table(a);
-  layers_plot(history, 70.0f);
+  layers_plot(history, 60.0f);
   ImGui::End();
 }
 
