@@ -16,8 +16,8 @@ AiDriver::AiDriver(std::shared_ptr<const AiRoute> route, const Track& track, con
                    const AiParams& params, std::uint64_t seed, DriverConfig config)
     : track_(track), params_(params), config_(config), us_{0.5 * spec.body.length, 0.5 * spec.body.width},
       rng_(seed), road_(DriverRoad::plan(std::move(route), track, params.grip_use)), racecraft_(config_, us_),
-      detour_(params.router, params.routing), tracker_(spec, params.tracking), dwa_(params_, config_, us_, road_.mu), longitudinal_(spec, us_),
-      recovery_(SteeringGeometry::of(spec), us_) {}
+      detour_(params.router, params.routing), tracker_(spec, params.tracking), dwa_(params_, config_, us_, road_.mu),
+      longitudinal_(spec, us_), recovery_(SteeringGeometry::of(spec), us_) {}
 
 void AiDriver::set_params(const AiParams& params, std::shared_ptr<const AiRoute> route) {
   const bool new_route = route && route != road_.route;
