@@ -20,7 +20,8 @@ inline std::vector<AiParams> shipped_profiles() {
 
 /// A profile named `name` with a modder's values in every key a file round-trip could lose:
 /// a grip use of 16 significant digits (no rounding on the way through a file), integers,
-/// a router and the DWA weights.
+/// a router, the DWA weights, samples and horizon, and every layer object (routing,
+/// tracking, racecraft) away from its defaults.
 inline AiParams tuned_profile(std::string name) {
   AiParams p;
   p.name = std::move(name);
@@ -33,7 +34,10 @@ inline AiParams tuned_profile(std::string name) {
   p.defend = 0.35;
   p.let_by = 0.6;
   p.router = "jps";
-  p.dwa = {4.5, 0.25, 7.0};
+  p.routing = {2.5, 4.5, 55.0, 1.5};
+  p.tracking = {3.5, 0.5, 6.0, 28.0, 1.25, 0.4};
+  p.racecraft = {30.0, 14.0, 8.0, 1.1, 3.0, 15.0};
+  p.dwa = {4.5, 0.25, 7.0, 9, 17, 1.4};
   return p;
 }
 

@@ -44,6 +44,10 @@ TEST(AiProfileStore, SaveThenLoadGivesEqualParams) {
   EXPECT_EQ(q.dwa.heading, p.dwa.heading);
   EXPECT_EQ(q.dwa.clearance, p.dwa.clearance);
   EXPECT_EQ(q.dwa.speed, p.dwa.speed);
+  EXPECT_EQ(q.dwa, p.dwa);  // samples and horizon too
+  EXPECT_EQ(q.routing, p.routing);
+  EXPECT_EQ(q.tracking, p.tracking);
+  EXPECT_EQ(q.racecraft, p.racecraft);
   // Saving again replaces the file in full (no temp files left beside it).
   AiParams p2 = p;
   p2.grip_use = 0.5;
