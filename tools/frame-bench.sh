@@ -2,7 +2,7 @@
 # frame-bench.sh: runs a build of the game under Xvfb (Mesa's software renderer) for a
 # while and prints what a frame costs: frames per second, CPU seconds per wall second (1.0
 # = one core busy), peak and final resident memory; with --rss-every, the resident memory
-# over the run (the long-run check: no growth). docs/performance.md, "A frame of the game".
+# over the run (the long-run check: no growth). docs/frame-performance.md, "A frame of the game".
 #
 #   tools/frame-bench.sh [options] BINARY race|menu|drive [extra racer arguments]
 #     race   a 12-car race on screen: --track tracks/port_ardent.json --opponents 11 --autodrive

@@ -11,12 +11,47 @@
 
 namespace racer {
 
-/// Weights of the local planner's score (see ai/dwa.h DwaParams).
-struct AiDwaWeights {
+/// The local planner (DWA, ai/dwa.h DwaParams): its score's weights, its samples and horizon.
+struct AiDwa {
   double heading = 2.0;    ///< >= 0
   double clearance = 0.8;  ///< >= 0
   double speed = 1.0;      ///< >= 0
-  bool operator==(const AiDwaWeights&) const = default;
+  int speed_samples = 11;  ///< [1, 41] speed samples across the dynamic window
+  int turn_samples = 21;   ///< [1, 61] yaw-rate samples across the dynamic window
+  double horizon = 1.2;    ///< s, [0.3, 3]: forward simulation of each sample
+  bool operator==(const AiDwa&) const = default;
+};
+
+/// The tracking layer (ai/line_tracker.h): Pure Pursuit's lookahead (ai/tracking.h
+/// PurePursuitParams) and the damping of its cross-track correction.
+struct AiTracking {
+  double lookahead_base = 3.0;       ///< m, [0, 20]: lookahead at standstill, before the clamp
+  double lookahead_per_speed = 0.55; ///< s, [0, 2]: lookahead gained per m/s
+  double lookahead_min = 5.0;        ///< m, [1, 30]
+  double lookahead_max = 30.0;       ///< m, [1, 80], >= lookahead_min
+  double curvature_gain = 1.0;       ///< s, [0, 5]: lookahead shrink per (1/m x m/s) of curvature ahead times speed
+  double damping = 0.3;              ///< s, [0, 2]: of the speed the car closes on its offset at, taken off the correction
+  bool operator==(const AiTracking&) const = default;
+};
+
+/// Racecraft's gaps and reaches (ai/racecraft.h).
+struct AiRacecraft {
+  double pass_reach_min = 25.0;    ///< m, [5, 100]: a pass is started on a car this close ahead at the least
+  double pass_reach_base = 12.0;   ///< m, [0, 50]: the reach is this plus the following gap (follow_time_s x speed)
+  double pass_keep = 10.0;         ///< m, [0, 50]: beyond the reach, a pass (or defence, let-by) under way is kept
+  double side_gap = 1.2;           ///< m, [0.3, 3]: daylight a passing lane leaves the car it passes, and cars side by side keep
+  double let_by_reach = 2.5;       ///< s, [0.5, 6]: at our speed, the gap behind within which a car presses us
+  double let_by_reach_min = 12.0;  ///< m, [2, 50]: that reach at the least
+  bool operator==(const AiRacecraft&) const = default;
+};
+
+/// The routing layer's detour (ai/detour.h) and the costs of its grid (ai/route_grid.h RouteCosts).
+struct AiRouting {
+  double clearance_margin = 2.0;   ///< m, [0.5, 6]: a cell closer than this to a wall costs extra
+  double clearance_penalty = 3.0;  ///< [0, 20]: the extra cost multiplier of a cell at a wall
+  double reach = 40.0;             ///< m, [15, 80]: along the line to where a detour rejoins it
+  double blocked_after = 1.0;      ///< s, [0, 5]: blocked by a stopped car this long before a detour is planned
+  bool operator==(const AiRouting&) const = default;
 };
 
 /// The range the loader accepts for a profile value (both ends included).
@@ -34,6 +69,25 @@ inline constexpr AiParamRange kLineMargin{1.0, 4.0};      ///< m
 inline constexpr AiParamRange kDefend{0.0, 1.0};
 inline constexpr AiParamRange kLetBy{0.0, 1.0};
 inline constexpr AiParamRange kDwaWeight{0.0, 100.0};
+inline constexpr AiParamRange kDwaSpeedSamples{1, 41};
+inline constexpr AiParamRange kDwaTurnSamples{1, 61};
+inline constexpr AiParamRange kDwaHorizon{0.3, 3.0};           ///< s
+inline constexpr AiParamRange kLookaheadBase{0.0, 20.0};       ///< m
+inline constexpr AiParamRange kLookaheadPerSpeed{0.0, 2.0};    ///< s
+inline constexpr AiParamRange kLookaheadMin{1.0, 30.0};        ///< m
+inline constexpr AiParamRange kLookaheadMax{1.0, 80.0};        ///< m
+inline constexpr AiParamRange kCurvatureGain{0.0, 5.0};        ///< s
+inline constexpr AiParamRange kTrackDamping{0.0, 2.0};         ///< s
+inline constexpr AiParamRange kPassReachMin{5.0, 100.0};       ///< m
+inline constexpr AiParamRange kPassReachBase{0.0, 50.0};       ///< m
+inline constexpr AiParamRange kPassKeep{0.0, 50.0};            ///< m
+inline constexpr AiParamRange kSideGap{0.3, 3.0};              ///< m
+inline constexpr AiParamRange kLetByReach{0.5, 6.0};           ///< s
+inline constexpr AiParamRange kLetByReachMin{2.0, 50.0};       ///< m
+inline constexpr AiParamRange kClearanceMargin{0.5, 6.0};      ///< m
+inline constexpr AiParamRange kClearancePenalty{0.0, 20.0};
+inline constexpr AiParamRange kDetourReach{15.0, 80.0};        ///< m
+inline constexpr AiParamRange kBlockedAfter{0.0, 5.0};         ///< s
 }  // namespace ai_ranges
 
 /// The grid planners the routing layer (ai/detour.h) can use, by their src/plan names:
@@ -53,7 +107,10 @@ struct AiParams {
   double defend = 0.0;                ///< [0, 1]: chance of covering the inside of a bend against a car close behind
   double let_by = 0.0;                ///< [0, 1]: chance of moving over on a straight for a faster car pressing us
   std::string router = "astar";       ///< the routing layer's grid planner: one of kRouterPlanners
-  AiDwaWeights dwa;
+  AiRouting routing;
+  AiTracking tracking;
+  AiRacecraft racecraft;
+  AiDwa dwa;
   bool operator==(const AiParams&) const = default;
 };
 

@@ -12,9 +12,7 @@ namespace racer {
 
 namespace {
 
-constexpr double kBlockedAfter = 1.0;  // s blocked before a detour is planned
 constexpr double kBlockedGain = 0.2;   // m/s per routing period: a car ahead speeding up this much is moving off
-constexpr double kDetourReach = 40.0;  // m along the line to where the detour rejoins it
 
 }  // namespace
 
@@ -36,15 +34,15 @@ void Detour::reset(bool new_route) {
   blocked_for_ = 0.0;
 }
 
-// A car stopped (under kBlockedSpeed) between beside us and kDetourReach ahead on the line.
+// A car stopped (under kBlockedSpeed) between beside us and routing_.reach ahead on the line.
 bool Detour::stopped_ahead(const DriverView& v, const AiRoute& route, LinePosition me, const TrafficScan& scan,
                            CarSize us) const {
   for (const OtherCarView& o : v.others) {
     if (length(o.velocity) > kBlockedSpeed) continue;
-    if (length_squared(o.position - v.self.position) > square(kDetourReach + 10.0)) continue;
+    if (length_squared(o.position - v.self.position) > square(routing_.reach + 10.0)) continue;
     const PathProjection p = route.path.project(o.position, scan.hint(o.index));
     const double ds = wrap_ds(p.s - me.s, route.path.length());
-    if (ds > -(us.half_length + o.half_length) && ds < kDetourReach) return true;
+    if (ds > -(us.half_length + o.half_length) && ds < routing_.reach) return true;
   }
   return false;
 }
@@ -63,10 +61,10 @@ void Detour::plan(const DriverView& v, const AiRoute& route, LinePosition me, do
   if (active_ && progress > end_) active_ = false;  // back on the line
   // The blockage moved off (the grid's queue pulling away): no walking-pace detour round it.
   if (active_ && !stopped_ahead(v, route, me, scan, us)) active_ = false;
-  if (active_ || blocked_for_ < kBlockedAfter) return;
-  // A window of the cost grid from here to the line kDetourReach ahead, 12 m around.
+  if (active_ || blocked_for_ < routing_.blocked_after) return;
+  // A window of the cost grid from here to the line routing_.reach ahead, 12 m around.
   const CostGrid& grid = track.cost_grid();
-  const Vec2 goal_p = route.path.at(me.s + kDetourReach).position;
+  const Vec2 goal_p = route.path.at(me.s + routing_.reach).position;
   const Vec2 lo{std::min(v.self.position.x, goal_p.x) - 12.0, std::min(v.self.position.y, goal_p.y) - 12.0};
   const Vec2 hi{std::max(v.self.position.x, goal_p.x) + 12.0, std::max(v.self.position.y, goal_p.y) + 12.0};
   int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
@@ -75,6 +73,8 @@ void Detour::plan(const DriverView& v, const AiRoute& route, LinePosition me, do
   x0 = std::max(x0, 0), y0 = std::max(y0, 0), x1 = std::min(x1, grid.width() - 1), y1 = std::min(y1, grid.height() - 1);
   if (x1 <= x0 || y1 <= y0) return;
   RouteCosts costs;
+  costs.clearance_margin_m = routing_.clearance_margin;
+  costs.clearance_penalty = routing_.clearance_penalty;
   costs.min_clearance_m = us.half_width + 0.2;
   if (uniform_window_) {
     costs.clearance_penalty = 0.0;
@@ -114,7 +114,7 @@ void Detour::plan(const DriverView& v, const AiRoute& route, LinePosition me, do
   if (length_squared(points.back() - points[points.size() - 2]) < 1e-6) points.pop_back();
   path_ = Path(std::move(points), false);
   hint_ = -1;
-  end_ = progress + kDetourReach - 5.0;
+  end_ = progress + routing_.reach - 5.0;
   active_ = true;
   blocked_for_ = 0.0;
 }

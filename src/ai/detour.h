@@ -2,7 +2,7 @@
 // Detour: the AI driver's routing layer (about 2 Hz). When a stopped car has blocked the way
 // ahead for a while, a grid planner (AiParams::router: A* by default, JPS, HPA*, D* Lite)
 // on a window of the track's cost grid (stopped cars blocked, grown by our half width) gives
-// a path round it to the racing line 40 m ahead; the tracker and DWA follow it at walking
+// a path round it to the racing line AiRouting::reach (40 m) ahead; the tracker and DWA follow it at walking
 // pace until we are past, or the blockage moves off. Owns the planner, the window, the
 // detour path and its projection hint, and the blocked clock.
 //
@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "ai/ai_params.h"
 #include "ai/driver_road.h"
 #include "ai/driver_view.h"
 #include "ai/path.h"
@@ -40,7 +41,12 @@ struct RouterRecord {
 class Detour {
  public:
   /// Routes with the grid planner named `router` (one of kRouterPlanners, ai/ai_params.h).
-  explicit Detour(std::string_view router = "astar") { set_router(router); }
+  /// `routing`: the grid's costs, the reach and the wait (the profile's).
+  explicit Detour(std::string_view router = "astar", const AiRouting& routing = {}) : routing_(routing) {
+    set_router(router);
+  }
+  /// Takes the profile's costs, reach and wait (from the next routing step on).
+  void set_routing(const AiRouting& routing) { routing_ = routing; }
   /// Plans the next detours with another planner (the AI panel); an unknown name keeps A*.
   void set_router(std::string_view router);
   std::string_view router() const { return planner_->name(); }
@@ -71,6 +77,7 @@ class Detour {
   bool stopped_ahead(const DriverView& v, const AiRoute& route, LinePosition me, const TrafficScan& scan,
                      CarSize us) const;
 
+  AiRouting routing_;
   std::unique_ptr<GridPlanner> planner_;
   bool uniform_window_ = false;  // JPS searches uniform cells: the window leaves out clearance and surface costs
   SearchGrid window_;

@@ -16,8 +16,8 @@ AiDriver::AiDriver(std::shared_ptr<const AiRoute> route, const Track& track, con
                    const AiParams& params, std::uint64_t seed, DriverConfig config)
     : track_(track), params_(params), config_(config), us_{0.5 * spec.body.length, 0.5 * spec.body.width},
       rng_(seed), road_(DriverRoad::plan(std::move(route), track, params.grip_use)), racecraft_(config_, us_),
-      detour_(params.router), tracker_(spec), dwa_(params_, config_, us_, road_.mu), longitudinal_(spec, us_),
-      recovery_(SteeringGeometry::of(spec), us_) {}
+      detour_(params.router, params.routing), tracker_(spec, params.tracking), dwa_(params_, config_, us_, road_.mu),
+      longitudinal_(spec, us_), recovery_(SteeringGeometry::of(spec), us_) {}
 
 void AiDriver::set_params(const AiParams& params, std::shared_ptr<const AiRoute> route) {
   const bool new_route = route && route != road_.route;
@@ -31,6 +31,8 @@ void AiDriver::set_params(const AiParams& params, std::shared_ptr<const AiRoute>
   if (new_route || params.grip_use != params_.grip_use) road_ = DriverRoad::plan(road_.route, track_, params.grip_use);
   dwa_.set_params(params);
   if (params.router != params_.router) detour_.set_router(params.router);
+  detour_.set_routing(params.routing);
+  tracker_.set_params(params.tracking);
   const std::size_t steps = static_cast<std::size_t>(std::max(0, params.reaction_steps));
   while (pipeline_.size() > steps) pipeline_.pop_front();
   while (!pipeline_.empty() && pipeline_.size() < steps) pipeline_.push_front(pipeline_.front());
@@ -66,12 +68,20 @@ void AiDriver::respawned() {
 // ---------------------------------------------------------------- the tick
 
 Controls AiDriver::tick(const DriverView& v) {
+  using P = StepProbe::Phase;
   const Path& line = road_.route->path;
   // Every step: where we are on the line, and the stall watch (which may take over).
-  me_ = sense(v);
-  recovery_.watch(v, config_, traffic_.queued, line, me_);
+  {
+    const ProbeScope t(probe_, P::Sense);
+    me_ = sense(v);
+    recovery_.watch(v, config_, traffic_.queued, line, me_);
+  }
   if (recovery_.mode() != Recovery::None) {
-    const Controls c = delayed(recovery_.drive(v, line, me_));
+    Controls c;
+    {
+      const ProbeScope t(probe_, P::Recovery);
+      c = delayed(recovery_.drive(v, line, me_));
+    }
     publish();
     if (debug_on_) record(v, true);
     return c;
@@ -79,21 +89,34 @@ Controls AiDriver::tick(const DriverView& v) {
   // ~60 Hz: the traffic picture -> racecraft's line -> DWA guarding it.
   if (v.step % every(v.dt, config_.local_hz) == 0) {
     const double time = static_cast<double>(v.step) * v.dt;  // s since the start
-    scan_.scan(v, line, me_, us_, racecraft_.focus(), {config_.look_range, config_.queue_gap_m}, traffic_);
-    line_ = racecraft_.decide({&road_, &params_, &traffic_, me_, v.self.forward_speed, time}, rng_);
+    {
+      const ProbeScope t(probe_, P::Traffic);
+      scan_.scan(v, line, me_, us_, racecraft_.focus(), {config_.look_range, config_.queue_gap_m}, traffic_);
+    }
+    {
+      const ProbeScope t(probe_, P::Racecraft);
+      line_ = racecraft_.decide({&road_, &params_, &traffic_, me_, v.self.forward_speed, time}, rng_);
+    }
+    const ProbeScope t(probe_, P::Dwa);
     dwa_.decide(v, {&road_, &traffic_, &detour_, line_, me_, target_speed_, tracker_.line_kappa()}, track_,
                 tracker_.geometry(), config_);
   }
   // ~2 Hz: a detour round a stopped car in the way.
-  if (v.step % every(v.dt, kRouteHz) == 0)
+  if (v.step % every(v.dt, kRouteHz) == 0) {
+    const ProbeScope t(probe_, P::Routing);
     detour_.plan(v, *road_.route, me_, progress_, traffic_, scan_, track_, config_.queue_gap_m, us_);
+  }
   // ~20 Hz: the speed plan and the tracker (a mistake under way is last step's: make_mistakes
   // comes after the layers).
   const bool mistake = mistake_left_ > 0.0;
   if (v.step % every(v.dt, config_.tracking_hz) == 0) {
-    speed_ = plan_speed({&road_, &params_, &traffic_, line_, me_, v.self.forward_speed, mistake && mistake_kind_ == 0,
-                         detour_.active()},
-                        config_);
+    {
+      const ProbeScope t(probe_, P::SpeedPlan);
+      speed_ = plan_speed({&road_, &params_, &traffic_, line_, me_, v.self.forward_speed,
+                           mistake && mistake_kind_ == 0, detour_.active()},
+                          config_);
+    }
+    const ProbeScope t(probe_, P::Tracking);
     tracker_.track(v, {&road_, line_, me_, mistake && mistake_kind_ == 1, dwa_.output().active, last_steer_,
                        config_.tracking_hz},
                    detour_);
@@ -101,6 +124,14 @@ Controls AiDriver::tick(const DriverView& v) {
   }
   // Every step: mistakes, the pedals (DWA's steer while it has the wheel), the filters, the
   // reaction delay; then the state copy.
+  const Controls c = pedals(v);
+  publish();
+  if (debug_on_) record(v, false);
+  return c;
+}
+
+Controls AiDriver::pedals(const DriverView& v) {
+  const ProbeScope t(probe_, StepProbe::Phase::Pedals);
   make_mistakes(v);
   const DwaOutput& dwa = dwa_.output();
   const bool dwa_steers = dwa.active && dwa.steering;
@@ -108,12 +139,10 @@ Controls AiDriver::tick(const DriverView& v) {
   Controls c = longitudinal_.pedals(
       v, {&road_, &params_, line_, speed_, say, me_, dwa_steers ? dwa.steer : tracker_.steer(), tracker_.arc_speed()},
       target_speed_);
-  c = longitudinal_.filters(c, v, {traffic_.ahead.gap, traffic_.ahead.closing, last_steer_, line.curvature_at(me_.s), road_.mu},
-                            track_, tracker_.geometry(), config_);
-  c = delayed(c);
-  publish();
-  if (debug_on_) record(v, false);
-  return c;
+  c = longitudinal_.filters(
+      c, v, {traffic_.ahead.gap, traffic_.ahead.closing, last_steer_, road_.route->path.curvature_at(me_.s), road_.mu},
+      track_, tracker_.geometry(), config_);
+  return delayed(c);
 }
 
 // ---------------------------------------------------------------- sense

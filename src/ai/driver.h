@@ -20,6 +20,8 @@
 // reverse out with opposite lock, stop, re-aim, drive on; no progress for 8 s -> ask the
 // race for a respawn (wants_respawn()).
 //
+// Timing (core/step_probe.h): an optional observer, told when each layer above starts and ends
+// (only on the steps it runs); null by default, and it never changes the controls.
 // Debug record (driver_debug.h): only while set_debug(true), filled at the end of each tick.
 // Pure and deterministic: randomness (mistakes, defences, let-bys) only from the seeded AiRng.
 #include <cstdint>
@@ -41,6 +43,7 @@
 #include "ai/route.h"
 #include "ai/speed_profile.h"
 #include "ai/traffic.h"
+#include "core/step_probe.h"
 #include "vehicle/controls.h"
 
 namespace racer {
@@ -97,13 +100,18 @@ class AiDriver {
   /// Called by the race after it moved the car: forgets recovery and stall state.
   void respawned();
   /// Replaces the profile live (the AI tuning panel) and rebuilds what depends on it: the
-  /// planning speed profiles (grip_use), the local planner's weights and passing room (a
-  /// fresh planner when they change), the reaction delay pipeline (trimmed of its oldest
+  /// planning speed profiles (grip_use), the local planner's weights, samples, horizon and
+  /// passing room (a fresh planner when they change), the tracker's lookahead and damping,
+  /// the router's costs, the reaction delay pipeline (trimmed of its oldest
   /// entries, or padded with the oldest one). `route`, when given and not the current one,
   /// replaces the route (a new line_margin; plan it with RouteCache) and the line hints and
   /// any detour are forgotten. Everything else of the driver's state is kept. The same
   /// params as now change nothing; deterministic.
   void set_params(const AiParams& params, std::shared_ptr<const AiRoute> route = nullptr);
+
+  /// An observer told when each layer of a tick starts and ends (the game's per-layer
+  /// timing, F9); null = none. It must outlive the driver or be reset to null first.
+  void set_probe(StepProbe* probe) { probe_ = probe; }
 
   /// Records what every step uses for the debug overlays (on) or stops (off); recording
   /// never changes the controls.
@@ -124,6 +132,8 @@ class AiDriver {
  private:
   LinePosition sense(const DriverView& v);
   void make_mistakes(const DriverView& v);
+  /// Mistakes, the pedals, the filters and the reaction delay: this step's controls.
+  Controls pedals(const DriverView& v);
   Controls delayed(const Controls& c);
   void publish();
   void record(const DriverView& v, bool recovering);
@@ -161,6 +171,7 @@ class AiDriver {
   std::deque<Controls> pipeline_;
 
   DriverState state_;
+  StepProbe* probe_ = nullptr;
   bool debug_on_ = false;
   DriverDebug debug_;
 };

@@ -23,23 +23,28 @@ DwaGuard::DwaGuard(const AiParams& params, const DriverConfig& config, CarSize u
   dp.limits.period = 1.0 / config.local_hz;
   dp.car_radius = us_.half_width + 0.15;
   dp.margin = 0.3;
+  dp.clearance_cap = 2.0;
+  dp.heading_along_path = true;
+  take_profile(params, dp);
+  planner_ = DwaPlanner(dp);
+}
+
+void DwaGuard::take_profile(const AiParams& params, DwaParams& dp) {
   dp.w_heading = params.dwa.heading;
   dp.w_clearance = params.dwa.clearance;
   dp.w_speed = params.dwa.speed;
-  dp.clearance_cap = 2.0;
+  dp.v_samples = params.dwa.speed_samples;
+  dp.w_samples = params.dwa.turn_samples;
+  dp.horizon = params.dwa.horizon;
   dp.max_offset = params.overtake_offset + 1.0;
-  dp.heading_along_path = true;
-  planner_ = DwaPlanner(dp);
 }
 
 void DwaGuard::set_params(const AiParams& params) {
   DwaParams dp = planner_.params();
-  dp.w_heading = params.dwa.heading;
-  dp.w_clearance = params.dwa.clearance;
-  dp.w_speed = params.dwa.speed;
-  dp.max_offset = params.overtake_offset + 1.0;
+  take_profile(params, dp);
   const DwaParams& was = planner_.params();
   if (dp.w_heading != was.w_heading || dp.w_clearance != was.w_clearance || dp.w_speed != was.w_speed ||
+      dp.v_samples != was.v_samples || dp.w_samples != was.w_samples || dp.horizon != was.horizon ||
       dp.max_offset != was.max_offset)
     planner_ = DwaPlanner(dp);
 }

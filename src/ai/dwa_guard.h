@@ -65,7 +65,8 @@ struct DwaGuardInput {
 class DwaGuard {
  public:
   DwaGuard(const AiParams& params, const DriverConfig& config, CarSize us, double mu);
-  /// Takes the profile's weights and passing room (a fresh planner when they changed).
+  /// Takes the profile's weights, samples, horizon and passing room (a fresh planner when
+  /// they changed).
   void set_params(const AiParams& params);
   /// One local decision.
   const DwaOutput& decide(const DriverView& v, const DwaGuardInput& in, const Track& track,
@@ -79,6 +80,7 @@ class DwaGuard {
   void reset() { planner_.reset(); }
 
  private:
+  static void take_profile(const AiParams& params, DwaParams& dp);
   bool beside_in_own_lane(const DwaGuardInput& in, int index) const;
 
   CarSize us_;

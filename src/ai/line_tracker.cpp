@@ -11,8 +11,6 @@ namespace racer {
 
 namespace {
 
-constexpr double kTrackDamping = 0.3;      // s of the speed the car closes on its offset at, taken off the tracker's
-                                           // cross-track correction (PD, not P: the lag of steer and yaw overshot)
 constexpr double kTrackDampingMost = 2.0;  // m that takes off at the most
 constexpr double kWideFrom = 2.0;          // m off the tracker's target beyond which the car counts as wide
 constexpr double kWideArcGrip = 1.2;       // of the steady cornering grip, the most the arc back asks for (a brief peak
@@ -35,8 +33,19 @@ double understeer_gradient(const CarSpec& spec) {
 
 }  // namespace
 
-LineTracker::LineTracker(const CarSpec& spec)
-    : geometry_(SteeringGeometry::of(spec)), understeer_(understeer_gradient(spec)) {}
+LineTracker::LineTracker(const CarSpec& spec, const AiTracking& params)
+    : geometry_(SteeringGeometry::of(spec)), understeer_(understeer_gradient(spec)) {
+  set_params(params);
+}
+
+void LineTracker::set_params(const AiTracking& p) {
+  pursuit_.base = p.lookahead_base;
+  pursuit_.per_speed = p.lookahead_per_speed;
+  pursuit_.min = p.lookahead_min;
+  pursuit_.max = p.lookahead_max;
+  pursuit_.curvature_gain = p.curvature_gain;
+  damping_ = p.damping;
+}
 
 void LineTracker::track(const DriverView& v, const TrackingInput& in, Detour& detour) {
   const DriverRoad& road = *in.road;
@@ -57,11 +66,11 @@ void LineTracker::track(const DriverView& v, const TrackingInput& in, Detour& de
   const SteerCommand pp = pure_pursuit(pursuit_, geometry_, ts, path, rp);
   const PathSample at = path.at(rp.s + pp.lookahead);
   // Cross-track correction: aim the lookahead point inside by as much as the car runs wide,
-  // less kTrackDamping s of the speed it already closes on its offset at (undamped, a car
-  // moving onto a passing lane 6 m over at 37 m/s crossed it by 3 m: into the car it was
+  // less damping_ s (AiTracking::damping: PD, not P, as the lag of steer and yaw overshot)
+  // of the speed it already closes on its offset at (undamped, a car moving onto a passing lane 6 m over at 37 m/s crossed it by 3 m: into the car it was
   // passing, or off the road).
   double offset = in.line.offset_at(road, at.s) + std::clamp(in.line.offset - in.me.lateral, -3.0, 3.0) -
-                  std::clamp(kTrackDamping * off_offset_rate(v, in), -kTrackDampingMost, kTrackDampingMost);
+                  std::clamp(damping_ * off_offset_rate(v, in), -kTrackDampingMost, kTrackDampingMost);
   if (in.wide_mistake) offset += 0.8;  // a wide line
   offset = std::clamp(offset, -road.room(at.s, -1), road.room(at.s, +1));
   const Vec2 target = at.position + at.normal * offset;

@@ -9,6 +9,7 @@
 // Deterministic; SI units.
 #include <cstdint>
 
+#include "ai/ai_params.h"
 #include "ai/detour.h"
 #include "ai/driver_road.h"
 #include "ai/driver_view.h"
@@ -32,7 +33,9 @@ struct TrackingInput {
 
 class LineTracker {
  public:
-  explicit LineTracker(const CarSpec& spec);
+  LineTracker(const CarSpec& spec, const AiTracking& params);
+  /// Takes the profile's lookahead and damping (from the next tick on).
+  void set_params(const AiTracking& params);
 
   /// One tracking tick (on the detour when it is active).
   void track(const DriverView& v, const TrackingInput& in, Detour& detour);
@@ -54,6 +57,7 @@ class LineTracker {
 
   SteeringGeometry geometry_;
   PurePursuitParams pursuit_;
+  double damping_ = 0.3;         // s, AiTracking::damping
   UndersteerMap understeer_;     // extra road-wheel angle the car needs per lateral accel, learned per speed
   int rear_hint_ = -1;
   double steer_ = 0.0;           // [-1, 1]

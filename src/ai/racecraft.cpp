@@ -17,7 +17,6 @@ constexpr double kRoomLook = 3.0;          // s ahead an offset looks for the ro
 constexpr double kRoomStep = 4.0;          // m between the samples it looks at
 constexpr double kBendLook = 1.0;          // s ahead the offset's rate looks for a bend
 constexpr double kLaneBehind = 5.0;        // m bumper to bumper behind us a passed car must be before its lane pass ends
-constexpr double kLaneSideGap = 1.2;       // m of daylight a passing lane must leave the car it passes, and two cars side by side keep
 constexpr double kHoldLead = 0.35;         // s ahead a car beside us closing sideways is held from (our offset lags:
                                            // held from where it was, two cars closing met side to side)
 constexpr double kLaneMeet = 2.0;          // m: a lane this near the racing line meets it (where a finished pass leaves it;
@@ -28,7 +27,6 @@ constexpr double kLaneLook = 2.0;          // s ahead of the car a lane must sta
 constexpr double kLaneSpeedLook = 1.5;     // s ahead at our speed over which a lane we take must stay over our speed
 constexpr double kLaneSpeedSlack = 1.0;    // m/s over a lane's speed we may take it at (the feedback brakes it off)
 constexpr double kBlockedSpeed = 2.0;      // m/s: a car ahead this slow is stopped (passed even in the start's calm)
-constexpr double kPassReachExtra = 10.0;   // m beyond the reach a pass under way is kept
 constexpr double kPassMinGrip = 0.35;      // friction below which no pass is started or kept (ice: ~0.13; gravel, dirt ~0.7)
 constexpr double kPassGripLook = 30.0;     // m beyond the car we pass over which that grip is looked for
 constexpr double kPassRoomTime = 2.0;     // s at our speed ahead of the car we pass that must leave room for two abreast to start a pass
@@ -36,10 +34,6 @@ constexpr double kPassRoomMin = 20.0;     // m, that stretch at the least
 constexpr double kBendAhead = 60.0;        // m beyond the car we pass over which the bend to take the inside of is found
 constexpr double kDefendLook = 4.0;        // s ahead at our speed a bend is defended in (the move is made on the straight)
 constexpr double kDefendSameBend = 30.0;   // m between two apexes below which they are one bend
-constexpr double kLetByReach = 2.5;        // s at our speed of bumper-to-bumper gap behind us a pressing car is within
-                                           // (long enough for gravel and ice, where a follower braking at half the
-                                           // grip sits 30-45 m back)
-constexpr double kLetByMinReach = 12.0;    // m, that reach at the least
 constexpr double kLetByFaster = 1.0;       // m/s over what we would drive where it is that makes a car behind faster
 constexpr double kLetByCloseRate = 0.25;   // of a second of pressure each second a car behind is close but not faster
 constexpr double kLetByMemory = 60.0;      // s after we went by a car in which only its being faster counts as pressure (no ping-pong)
@@ -183,21 +177,29 @@ void Racecraft::keep_and_count(bool in_reach, bool shut, const SeenCar& target, 
 }
 
 // m bumper to bumper within which a pass is started at forward speed `fwd` (m/s) (and kept,
-// kPassReachExtra beyond): the following gap and 12 m, 25 m at the least.
-double Racecraft::pass_reach(double fwd) const { return std::max(25.0, 12.0 + config_.follow_time_s * fwd); }
+// AiRacecraft::pass_keep beyond): the following gap and pass_reach_base, pass_reach_min at
+// the least.
+double Racecraft::pass_reach(double fwd) const {
+  const AiRacecraft& r = params_->racecraft;
+  return std::max(r.pass_reach_min, r.pass_reach_base + config_.follow_time_s * fwd);
+}
 
 // m bumper to bumper behind us within which a car presses us at forward speed `fwd` (m/s),
-// and a let-by for it is kept (kPassReachExtra beyond): kLetByReach s, kLetByMinReach at the
-// least. (Kept only within a pass's reach, a let-by for a car pressing from 50 m back ended
-// at once and left us far off the line.)
-double Racecraft::pressure_reach(double fwd) const { return std::max(kLetByMinReach, kLetByReach * std::max(0.0, fwd)); }
+// and a let-by for it is kept (AiRacecraft::pass_keep beyond): let_by_reach s (long enough
+// for gravel and ice, where a follower braking at half the grip sits 30-45 m back),
+// let_by_reach_min at the least. (Kept only within a pass's reach, a let-by for a car
+// pressing from 50 m back ended at once and left us far off the line.)
+double Racecraft::pressure_reach(double fwd) const {
+  const AiRacecraft& r = params_->racecraft;
+  return std::max(r.let_by_reach_min, r.let_by_reach * std::max(0.0, fwd));
+}
 
 // m ahead of `car` over which the lane on `sd` keeps room for two cars abreast (abreast.h):
 // our lane against where the car will be, going back from its offset now to its line over
 // `look` m (the lane is within the room a car can hold, so an obstacle on our side, or a
 // road too narrow beside the car's line, ends it).
 double Racecraft::abreast_ahead(int sd, const SeenCar& car, double look) const {
-  const double apart = us_.half_width + car.half_width + kLaneSideGap;
+  const double apart = us_.half_width + car.half_width + params_->racecraft.side_gap;
   constexpr int kMost = 32;  // samples (kRoomStep apart: 128 m)
   double ours[kMost], theirs[kMost];
   int n = 0;
@@ -262,14 +264,15 @@ void Racecraft::choose_lane_pass(const SeenCar& ahead, const SeenCar& target, co
   if (pass_.target >= 0 && defending_) {
     // A defence lasts to the bend's apex, while its car is still behind us in reach.
     const bool before_apex = wrap_ds(defend_apex_ - me_.s, road_->route->path.length()) > 0.0;
-    const bool in_reach = before_apex && target.index >= 0 && target.ds < 0.0 && target.gap > -(reach + kPassReachExtra);
+    const bool in_reach =
+        before_apex && target.index >= 0 && target.ds < 0.0 && target.gap > -(reach + params_->racecraft.pass_keep);
     keep_and_count(in_reach, false, target, dt);
   } else if (pass_.target >= 0 && letting_by_) {
     // Moved over until the car is by (its tail ahead of our nose), or out of reach behind.
     let_by_s_ += dt;
     const bool by = target.index >= 0 && target.ds > us_.half_length + target.half_length + kLetByClear;
     const bool in_reach = target.index >= 0 && !by && let_by_s_ < kLetByMax &&
-                          gap_behind(target) < pressure_reach(fwd) + kPassReachExtra;
+                          gap_behind(target) < pressure_reach(fwd) + params_->racecraft.pass_keep;
     if (target.index >= 0) {
       let_by_speed_ = target.speed;
       let_by_clear_ = std::abs(target.lat - me_.lateral) >= us_.half_width + target.half_width + kLaneGap;
@@ -280,7 +283,7 @@ void Racecraft::choose_lane_pass(const SeenCar& ahead, const SeenCar& target, co
     give_way(target);
   } else if (pass_.target >= 0) {
     const bool in_reach = target.index >= 0 && target.ds > -(us_.half_length + target.half_length + kLaneBehind) &&
-                          target.gap < reach + kPassReachExtra;
+                          target.gap < reach + params_->racecraft.pass_keep;
     const bool shut = in_reach && (!lane_clear(pass_.side, std::abs(lane_offset(pass_.side, me_.s)), target.index) ||
                                    road_->least_grip(me_.s, kPassGripLook) < kPassMinGrip);
     keep_and_count(in_reach, shut, target, dt);
@@ -336,7 +339,7 @@ void Racecraft::give_room() {
     const double apart = us_.half_width + c.half_width;
     if (std::abs(c.lat - me_.lateral) < apart + kLaneGap) continue;
     const int sd = c.lat > me_.lateral ? -1 : +1;
-    if (sd * (lane_offset(sd, me_.s + c.ds) - c.lat) < apart + kLaneSideGap) continue;
+    if (sd * (lane_offset(sd, me_.s + c.ds) - c.lat) < apart + params_->racecraft.side_gap) continue;
     pass_ = PassPlan{c.index, sd, 0.0, 0.0}, giving_room_ = true;
     ++counts_.room_given;
     return;
@@ -364,8 +367,8 @@ void Racecraft::defend(const SeenCar& behind, double fwd) {
   ++counts_.defences;
 }
 
-// Pressure from behind: the time the car close behind us (within kLetByReach s at our speed,
-// bumper to bumper) has gone faster than we would where it is, and kLetByCloseRate of the
+// Pressure from behind: the time the car close behind us (within pressure_reach, bumper to
+// bumper) has gone faster than we would where it is, and kLetByCloseRate of the
 // time it has only sat that close (not for a car we went by lately: two cars of one pace
 // would let each other by in turn); the time it is out of reach is taken off again. A car of
 // our pace drives what we would there; a faster one is over it wherever the car ahead does
@@ -446,7 +449,7 @@ LaneHold Racecraft::side_by_side() const {
   hold.lateral = me_.lateral;
   hold.half_length = us_.half_length;
   hold.half_width = us_.half_width;
-  hold.gap = kLaneSideGap;
+  hold.gap = params_->racecraft.side_gap;
   hold.lead = kHoldLead;
   return hold;
 }

@@ -11,26 +11,15 @@
 #include <cstdio>
 #include <ctime>
 
+#include "app/perf_figures.h"
 #include "game/ai_profile_store.h"
 #include "game/replay_file.h"
 #include "game/storage.h"
 #include "platform/process_usage.h"
 #include "platform/screenshot.h"
-#include "ui/perf_overlay.h"
-#include "ui/perf_panel.h"
 
 namespace racer {
 namespace {
-
-/// The profile's last frames as the Performance panel's plots.
-PerfHistory perf_history(const FrameProfile& profile) {
-  PerfHistory h;
-  for (const FrameSample& f : profile.history()) {
-    h.frame_ms.push_back(f.frame_ms);
-    for (std::size_t i = 0; i < kFramePhases; ++i) h.phase_ms[i].push_back(f.phase_ms[i]);
-  }
-  return h;
-}
 
 constexpr const char* kFont = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
 constexpr double kNominalFrame = 1.0 / 60.0;
@@ -249,7 +238,7 @@ void FlowApp::draw() {
     ImGui::GetForegroundDrawList()->AddRectFilled({0, 0}, ImGui::GetIO().DisplaySize, IM_COL32(0, 0, 0, a));
   }
   const FrameAverages& a = profile_.averages();
-  const PerfFigures figures{a.fps, a.frame_ms, a.phase_ms[0], a.phase_ms[1], a.phase_ms[2], a.phase_ms[3]};
+  const PerfFigures figures = perf_figures(a);
   if (show_perf_) draw_perf_overlay(figures, ui_.fonts());
   if (show_perf_panel_) draw_perf_panel(figures, perf_history(profile_), &show_perf_panel_);
   ui_.end_frame();
@@ -463,8 +452,7 @@ void FlowApp::update_race(double seconds) {
   const double start = profile_.now();
   ai_timer_.start();
   for (int i = 0; i < steps && !race_->over(); ++i) race_->step(input_);
-  profile_.add(FramePhase::Ai, ai_timer_.ai_seconds());
-  profile_.add(FramePhase::Physics, profile_.now() - start - ai_timer_.ai_seconds());
+  add_step_times(profile_, ai_timer_, profile_.now() - start);
   audio_.update(race_->snapshot(), race_->race().world(), static_cast<std::size_t>(race_->race().player()));
   if (race_->over()) finish_race();
 }

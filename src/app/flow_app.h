@@ -265,7 +265,7 @@ class FlowApp {
   bool back_to_editor_ = false;    ///< F10 pressed this frame
 
   FrameProfile profile_;
-  AiStepTimer ai_timer_{profile_};  ///< the race's StepProbe
+  AiStepTimer ai_timer_{[this] { return profile_.now(); }};  ///< the race's StepProbe
   bool show_perf_ = false;          ///< F6
   bool show_perf_panel_ = false;    ///< F9
   bool quit_ = false;

@@ -6,11 +6,12 @@
 
 namespace racer {
 
-FrameProfile::FrameProfile() : frequency_(SDL_GetPerformanceFrequency()) {
+FrameProfile::FrameProfile(WallClock clock) : clock_(std::move(clock)), frequency_(SDL_GetPerformanceFrequency()) {
   if (frequency_ == 0) frequency_ = 1;
 }
 
 double FrameProfile::now() const {
+  if (clock_) return clock_();
   return static_cast<double>(SDL_GetPerformanceCounter()) / static_cast<double>(frequency_);
 }
 
@@ -26,7 +27,9 @@ void FrameProfile::begin_frame() {
   FrameSample sample;
   sample.frame_ms = static_cast<float>(1e3 * frame);
   for (std::size_t i = 0; i < kFramePhases; ++i) sample.phase_ms[i] = static_cast<float>(1e3 * frame_phase_[i]);
+  for (std::size_t i = 0; i < kAiLayers; ++i) sample.ai_layer_ms[i] = static_cast<float>(1e3 * frame_layer_[i]);
   frame_phase_ = {};
+  frame_layer_ = {};
   if (history_.size() < kHistoryFrames) history_.push_back(sample);
   else history_[history_next_] = sample;
   history_next_ = (history_next_ + 1) % kHistoryFrames;
@@ -40,6 +43,8 @@ void FrameProfile::begin_frame() {
     averages_.phase_ms[i] = 1e3 * window_phase_[i] / window_frames_;
     window_phase_[i] = 0.0;
   }
+  for (std::size_t i = 0; i < kAiLayers; ++i) averages_.ai_layer_ms[i] = 1e3 * window_layer_[i] / window_frames_;
+  window_layer_ = {};
   window_time_ = 0.0;
   window_frames_ = 0;
 }
@@ -48,6 +53,11 @@ void FrameProfile::add(FramePhase phase, double seconds) {
   window_phase_[static_cast<std::size_t>(phase)] += seconds;
   frame_phase_[static_cast<std::size_t>(phase)] += seconds;
   totals_[static_cast<std::size_t>(phase)] += seconds;
+}
+
+void FrameProfile::add_ai_layer(std::size_t layer, double seconds) {
+  window_layer_[layer] += seconds;
+  frame_layer_[layer] += seconds;
 }
 
 std::vector<FrameSample> FrameProfile::history() const {
@@ -67,8 +77,24 @@ FrameStatsSummary FrameProfile::summary() const {
   return summarize(frames_, p);
 }
 
-void AiStepTimer::enter(Phase) { since_ = clock_.now(); }
+void AiStepTimer::enter(Phase phase) { since_[static_cast<std::size_t>(phase)] = clock_(); }
 
-void AiStepTimer::leave(Phase) { ai_ += clock_.now() - since_; }
+void AiStepTimer::leave(Phase phase) {
+  const auto i = static_cast<std::size_t>(phase);
+  seconds_[i] += clock_() - since_[i];
+  counts_[i] += 1;
+}
+
+void AiStepTimer::start() {
+  seconds_ = {};
+  counts_ = {};
+}
+
+void add_step_times(FrameProfile& profile, const AiStepTimer& timer, double steps_seconds) {
+  profile.add(FramePhase::Ai, timer.ai_seconds());
+  profile.add(FramePhase::Physics, steps_seconds - timer.ai_seconds());
+  for (std::size_t k = 0; k < kAiLayers; ++k)
+    profile.add_ai_layer(k, timer.seconds(static_cast<StepProbe::Phase>(k + 1)));
+}
 
 }  // namespace racer

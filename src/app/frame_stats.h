@@ -5,7 +5,7 @@
 // Pure: the caller measures the times (app/frame_profile.h, platform/process_usage.h); this
 // unit only counts and computes, so tests feed it made-up frames.
 //
-// Definitions (docs/performance.md, "A frame of the game"):
+// Definitions (docs/frame-performance.md, "A frame of the game"):
 //   mean fps       frames / (sum of frame times)
 //   1% low fps     frames in the slowest 1% / (sum of their frame times): the frame rate
 //                  of the worst 1% of frames (at least one frame)

@@ -10,6 +10,7 @@
 #include <exception>
 
 #include "core/math.h"
+#include "game/car_edit.h"
 #include "game/storage.h"
 #include "sim/version.h"
 #include "render/car_marker.h"
@@ -248,6 +249,8 @@ void RaceScreen::telemetry_step() {
 
 std::optional<Replay> RaceScreen::recording() const {
   if (is_replay() || steps_ == 0) return std::nullopt;
+  // Tuned live at any time (a profile set back, a car rebuilt): the laps in between would not re-simulate.
+  if (tuning_.tuned() || !race_->cars_edited().empty()) return std::nullopt;
   for (int i = 0; i < static_cast<int>(race_->car_count()); ++i)
     if (const AiDriver* d = race_->driver(i))
       if (const AiParams* entry = race_->entry_params(i); entry && save_ai_params(d->params()) != save_ai_params(*entry))
@@ -406,10 +409,46 @@ void RaceScreen::render(SDL_Renderer* r, int width, int height, const UiFonts& f
     const Car& car = race_->world().car(watched);
     const DriverAids aids{car.spec().assists.abs, car.spec().assists.tcs, car.drivetrain().gearbox().automatic};
     draw_vehicle_panel(current_.cars[watched], car.spec(), aids, &vehicle_panel_open_, &car);
+    if (!is_replay()) car_editor(static_cast<int>(watched));
   }
   const std::string stem = plan_.track_id + "-" + plan_.car_id + "-" + race_->name(telemetry_of_ < 0 ? 0 : telemetry_of_);
   draw_telemetry_panel(*race_, telemetry_panel_,
                        TelemetryView{&telemetry_, telemetry_car(), storage_.data_dir, stem});
+}
+
+void RaceScreen::car_editor(int car) {
+  if (draft_car_ != car) {  // another car shown: its values now
+    car_draft_ = race_->world().car(static_cast<std::size_t>(car)).spec();
+    draft_car_ = car;
+    car_editor_.message.clear();
+  }
+  const CarSpec& start = race_->runner().entry(static_cast<std::size_t>(car)).spec;
+  const bool edited = save_car_spec(car_draft_) != save_car_spec(start);
+  const std::string note = tuning_.tuned() ? tuning_.notice()
+                                           : "An edit applied in a race marks it tuned live: no lap record, ghost, "
+                                             "replay or championship points are kept for it.";
+  switch (draw_car_editor(car_draft_, edited, storage_.data_dir.has_value(), car_editor_, note)) {
+    case CarEditAction::None: break;
+    case CarEditAction::Apply: edit_car(car, car_draft_); break;
+    case CarEditAction::Revert:
+      car_draft_ = start;
+      edit_car(car, car_draft_);
+      break;
+    case CarEditAction::Save: {
+      CarSpec named = car_draft_;
+      named.name = car_editor_.save_name;
+      const Result<std::filesystem::path> saved = save_user_car(*storage_.data_dir, car_editor_.save_name, named);
+      car_editor_.message_ok = saved.ok();
+      car_editor_.message = saved.ok() ? "Saved " + saved.value().string() + ": the menus offer it as a car"
+                                       : saved.error_text();
+      break;
+    }
+  }
+}
+
+void RaceScreen::edit_car(int car, const CarSpec& spec) {
+  race_->set_car_spec(car, spec);
+  if (car == draft_car_) car_draft_ = spec;
 }
 
 // The drivers record what they use, and the world keeps the contact impulses, only while an

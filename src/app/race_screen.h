@@ -8,10 +8,10 @@
 //   render(...)   the interpolated snapshot: ground, skid marks, particles, objects,
 //                 ghost, cars, sparks, then the HUD (start lights, messages, positions,
 //                 laps, speed) and, when open, the AI panel (F4) and its car's line, the
-//                 debug overlays and their panel (F7), the Vehicle panel (F1) and the
-//                 Telemetry panel (F8)
-// A race tuned live (an AI profile changed in the AI panel) keeps no record, ghost or
-// championship points, and says so (game/live_tuning.h).
+//                 debug overlays and their panel (F7), the Vehicle panel (F1) with the
+//                 Car editor of the car it shows, and the Telemetry panel (F8)
+// A race tuned live (an AI profile changed in the AI panel, a car rebuilt from the Car
+// editor) keeps no record, ghost or championship points, and says so (game/live_tuning.h).
 // Building one loads the track and car files; a file that does not load gives an error
 // (RaceScreen::create returns null and the message) and never a crash.
 #include <filesystem>
@@ -44,6 +44,7 @@
 #include "sim/snapshot.h"
 #include "render/debug_overlays.h"
 #include "ui/ai_panel.h"
+#include "ui/car_editor.h"
 #include "ui/hud_layers.h"
 #include "ui/overlay_panel.h"
 #include "ui/telemetry_panel.h"
@@ -78,8 +79,8 @@ class RaceScreen {
 
   // --- replays
   /// The race so far as a replay (its set-up, the player's inputs of every step, the state
-  /// hash now); nullopt for a replay being played, before the first step, or when the AI
-  /// panel changed a driver's profile mid-race (the recording would not replay).
+  /// hash now); nullopt for a replay being played, before the first step, or when the race
+  /// was tuned live (an AI profile changed, a car edited: the recording would not replay).
   std::optional<Replay> recording() const;
   /// The replay player: this is one (create_replay).
   bool is_replay() const { return playback_ != nullptr; }
@@ -125,8 +126,12 @@ class RaceScreen {
   bool telemetry_open() const { return telemetry_panel_.open; }
   /// The samples of the car the Telemetry panel shows (kept whether the panel is open or not).
   const TelemetryLog& telemetry() const { return telemetry_; }
-  /// F1: the Vehicle panel (ui/vehicle_panel.h) of the car the camera follows, on or off.
-  void toggle_vehicle_panel() { vehicle_panel_open_ = !vehicle_panel_open_; }
+  /// F1: the Vehicle panel (ui/vehicle_panel.h) of the car the camera follows, on or off,
+  /// and with it the Car editor (ui/car_editor.h) of that car (not in a replay).
+  void toggle_vehicle_panel() { vehicle_panel_open_ = car_editor_.open = !vehicle_panel_open_; }
+  /// What the Car editor's Apply does: rebuilds `car` from `spec` where it is
+  /// (GameRace::set_car_spec), which marks the race tuned live from the next step on.
+  void edit_car(int car, const CarSpec& spec);
   bool vehicle_panel_open() const { return vehicle_panel_open_; }
   /// The HUD is drawn under the ImGui windows (as it is while the AI, Vehicle or Telemetry
   /// panel is open) for a window the race screen does not own (the Performance panel).
@@ -171,6 +176,8 @@ class RaceScreen {
   void draw_ai_line(SDL_Renderer* renderer, const WorldSnapshot& view) const;
   void draw_debug_overlays(SDL_Renderer* renderer, int followed);
   void update_debug_recording();
+  /// The Car editor's window over the car `car` (the one the Vehicle panel shows) and what it asks for.
+  void car_editor(int car);
   void telemetry_step();         ///< a sample of the telemetry car, and its laps
   int telemetry_car() const;     ///< the Telemetry panel's car, else the one the camera follows
 
@@ -213,6 +220,9 @@ class RaceScreen {
   int telemetry_of_ = -1;              ///< the car telemetry_ holds; -1 = none yet
   int telemetry_laps_ = 0;             ///< its laps completed when last looked
   bool vehicle_panel_open_ = false;    ///< F1
+  CarEditorState car_editor_;          ///< the Car editor's own choices (open with the Vehicle panel)
+  CarSpec car_draft_;                  ///< the Car editor's values, of car draft_car_
+  int draft_car_ = -1;                 ///< the car car_draft_ was taken from; -1 = none yet
   bool hud_under_windows_ = false;     ///< set_hud_under_windows
   LiveTuning tuning_;                  ///< AI profiles changed mid-race (records not kept)
   double tuned_at_ = -1.0;             ///< s of race time the tuning was first seen (the HUD's notice)

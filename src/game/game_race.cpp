@@ -84,6 +84,12 @@ const AiParams* GameRace::entry_params(int car) const {
   return race_->has_driver(idx(car)) ? &race_->entry(idx(car)).params : nullptr;
 }
 
+void GameRace::set_car_spec(int car, const CarSpec& spec) {
+  race_->world().respec_car(idx(car), spec);
+  if (!std::binary_search(edited_.begin(), edited_.end(), car))
+    edited_.insert(std::upper_bound(edited_.begin(), edited_.end(), car), car);
+}
+
 // ---------------------------------------------------------------- the step
 
 void GameRace::step(const PlayerInput& input) {

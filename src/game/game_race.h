@@ -116,6 +116,13 @@ class GameRace {
   /// Gives the car's driver a new profile from the next step on (Race::set_driver_params).
   /// False for a car without a driver. The same params as the driver's change nothing.
   bool set_driver_params(int car, const AiParams& params) { return race_->set_driver_params(idx(car), params); }
+  /// Rebuilds the car from `spec` where it is, at its speed, from the next step on
+  /// (World::respec_car: the Vehicle panel's car editor). The car counts as edited from
+  /// then on (cars_edited()), whatever the spec; an AI car's driver keeps planning for the
+  /// car it started with.
+  void set_car_spec(int car, const CarSpec& spec);
+  /// The cars rebuilt by set_car_spec so far (grid indices, sorted).
+  const std::vector<int>& cars_edited() const { return edited_; }
   /// Every AI driver records what it uses each step for the debug overlays, or stops
   /// (Race::set_drivers_debug); changes no controls.
   void set_drivers_debug(bool on) { race_->set_drivers_debug(on); }
@@ -140,6 +147,7 @@ class GameRace {
   std::vector<CarFacts> facts_;
   SessionRules rules_;
   int player_ = 0;
+  std::vector<int> edited_;  // set_car_spec's cars, sorted
   double hold_left_ = 0.0;
   bool respawned_ = false;
 };

@@ -87,6 +87,12 @@ bool Race::set_driver_params(std::size_t i, const AiParams& params) {
   return true;
 }
 
+void Race::set_probe(StepProbe* probe) {
+  probe_ = probe;
+  for (CarRun& c : cars_)
+    if (c.driver) c.driver->set_probe(probe);
+}
+
 // ---------------------------------------------------------------- the step
 
 void Race::step(std::span<const DriverInput> inputs) {
@@ -95,9 +101,10 @@ void Race::step(std::span<const DriverInput> inputs) {
   if (started_)
     for (std::size_t i = 0; i < n; ++i)
       if (input(i) != nullptr && input(i)->respawn) respawn(i);
-  if (probe_ != nullptr) probe_->enter(StepProbe::Phase::Drivers);
-  for (std::size_t i = 0; i < n; ++i) controls_[i] = controls_for(i, input(i));
-  if (probe_ != nullptr) probe_->leave(StepProbe::Phase::Drivers);
+  {
+    const ProbeScope drivers(probe_, StepProbe::Phase::Drivers);
+    for (std::size_t i = 0; i < n; ++i) controls_[i] = controls_for(i, input(i));
+  }
   for (std::size_t i = 0; i < n; ++i) before_[i] = world_->car(i).position();
   world_->step(controls_);
   if (!started_) {

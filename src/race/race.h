@@ -153,9 +153,10 @@ class Race {
   /// The contacts counted in the last step (diagnostics: racer-bench contacts).
   const std::vector<CountedContact>& contacts_counted() const { return contacts_.counted(); }
   double time_limit() const { return time_limit_; }
-  /// An observer told when each step's drivers tick (the game's F6 timing); null = none.
+  /// An observer told when each step's drivers tick and each AI driver's layers run (the
+  /// game's F6 and F9 timing; AiDriver::set_probe); null = none.
   /// It must outlive the race or be reset to null first.
-  void set_probe(StepProbe* probe) { probe_ = probe; }
+  void set_probe(StepProbe* probe);
 
  private:
   struct CarRun {

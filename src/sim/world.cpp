@@ -158,6 +158,21 @@ void World::repair(std::size_t i) {
   cars_[i]->set_damage_effects({});
 }
 
+void World::respec_car(std::size_t i, const CarSpec& spec) {
+  const Car& old = *cars_[i];
+  const Vec2 position = old.position();
+  const double heading = old.heading(), speed = old.forward_speed();
+  const bool automatic = old.drivetrain().gearbox().automatic;
+  const DamageEffects effects = old.damage_effects();
+  physics_->DestroyBody(old.body());
+  cars_[i] = std::make_unique<Car>(spec, *physics_, position, heading);
+  Car& car = *cars_[i];
+  car.body()->GetUserData().pointer = i + 1;  // car index + 1, as add_car
+  car.place(position, heading, speed);
+  car.drivetrain().set_automatic(automatic);
+  car.set_damage_effects(effects);
+}
+
 std::uint64_t World::state_hash() const {
   Hash64 h;
   h.add(steps_);

@@ -68,6 +68,12 @@ class World {
   const Damage& damage(std::size_t i) const { return damage_[i]; }
   /// Repairs car i: no damage, no mechanical effect.
   void repair(std::size_t i);
+  /// Rebuilds car i from `spec` where it is (a car edited live in the Vehicle panel): its
+  /// position, heading and forward speed kept, the rest as a new car's (Car::place: wheels
+  /// rolling, suspension settled, first gear), its gearbox mode, damage and mechanical
+  /// damage effects kept. Deterministic; the world's state afterwards differs from a world
+  /// that started with the spec.
+  void respec_car(std::size_t i, const CarSpec& spec);
 
   /// Keeps each step's contact impulses for display (the debug overlays) from the next step
   /// on, or stops; only reads what Box2D solved, so the state hash is the same either way.

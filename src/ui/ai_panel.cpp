@@ -159,6 +159,15 @@ bool slider(const char* label, double& v, AiParamRange r, const char* fmt, ImGui
                              ImGuiSliderFlags_AlwaysClamp | extra);
 }
 
+bool slider_int(const char* label, int& v, AiParamRange r, const char* fmt) {
+  return ImGui::SliderInt(label, &v, static_cast<int>(r.lo), static_cast<int>(r.hi), fmt, ImGuiSliderFlags_AlwaysClamp);
+}
+
+/// A tooltip for the item just drawn.
+void tip(const char* text) {
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text);
+}
+
 /// A layer's heading in the profile editor.
 void layer(const char* name) {
   ImGui::Spacing();
@@ -201,6 +210,32 @@ bool profile_editor(const GameRace& race, AiParams& p, AiPanelState& state) {
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Chance of covering the inside of a bend against a car close behind (0: never)");
   changed |= slider("let by", p.let_by, kLetBy, "%.2f");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Chance of moving over on a straight for a faster car pressing from behind (0: never)");
+  AiRacecraft& rc = p.racecraft;
+  changed |= slider("pass reach min", rc.pass_reach_min, kPassReachMin, "%.1f m");
+  tip("A pass is started on a car this close ahead (bumper to bumper) at the least");
+  changed |= slider("pass reach base", rc.pass_reach_base, kPassReachBase, "%.1f m");
+  tip("The reach is this plus the following gap at our speed");
+  changed |= slider("pass keep", rc.pass_keep, kPassKeep, "%.1f m");
+  tip("Beyond the reach, a pass, defence or let-by under way is kept this much further");
+  changed |= slider("side gap", rc.side_gap, kSideGap, "%.2f m");
+  tip("Daylight a passing lane leaves the car it passes, and two cars side by side keep");
+  changed |= slider("let-by reach", rc.let_by_reach, kLetByReach, "%.2f s");
+  tip("A car behind within this many seconds at our speed presses us");
+  changed |= slider("let-by reach min", rc.let_by_reach_min, kLetByReachMin, "%.1f m");
+  tip("That reach at the least");
+  layer("Tracking (Pure Pursuit)");
+  AiTracking& tr = p.tracking;
+  changed |= slider("lookahead base", tr.lookahead_base, kLookaheadBase, "%.2f m");
+  tip("Lookahead at standstill, before the clamp");
+  changed |= slider("lookahead per speed", tr.lookahead_per_speed, kLookaheadPerSpeed, "%.3f s");
+  tip("Lookahead gained per m/s");
+  changed |= slider("lookahead min", tr.lookahead_min, kLookaheadMin, "%.1f m");
+  changed |= slider("lookahead max", tr.lookahead_max, kLookaheadMax, "%.1f m");
+  tr.lookahead_max = std::max(tr.lookahead_max, tr.lookahead_min);  // the loader's rule: max >= min
+  changed |= slider("curvature gain", tr.curvature_gain, kCurvatureGain, "%.2f s");
+  tip("How much the lookahead shrinks in a bend, more so the faster the car goes");
+  changed |= slider("damping", tr.damping, kTrackDamping, "%.2f s");
+  tip("Seconds of the speed the car closes on its offset at, taken off the cross-track correction");
   layer("Racing line");
   // A new line margin plans a new route (a fraction of a second): applied on release.
   double margin = state.line_margin_drag.value_or(p.line_margin);
@@ -222,10 +257,24 @@ bool profile_editor(const GameRace& race, AiParams& p, AiPanelState& state) {
     changed = true;
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("The grid planner of the detour round a stopped car (docs/planners.md)");
-  layer("Local planner (DWA) weights");
+  AiRouting& ro = p.routing;
+  changed |= slider("clearance margin", ro.clearance_margin, kClearanceMargin, "%.2f m");
+  tip("A grid cell closer than this to a wall costs extra");
+  changed |= slider("clearance penalty", ro.clearance_penalty, kClearancePenalty, "%.2f");
+  tip("The extra cost multiplier of a cell at a wall (JPS ignores costs)");
+  changed |= slider("detour reach", ro.reach, kDetourReach, "%.0f m");
+  tip("Along the line to where a detour rejoins it");
+  changed |= slider("blocked after", ro.blocked_after, kBlockedAfter, "%.2f s");
+  tip("Blocked by a stopped car this long before a detour is planned");
+  layer("Local planner (DWA)");
   changed |= slider("heading", p.dwa.heading, kDwaWeight, "%.2f", ImGuiSliderFlags_Logarithmic);
   changed |= slider("clearance", p.dwa.clearance, kDwaWeight, "%.2f", ImGuiSliderFlags_Logarithmic);
   changed |= slider("speed", p.dwa.speed, kDwaWeight, "%.2f", ImGuiSliderFlags_Logarithmic);
+  changed |= slider_int("speed samples", p.dwa.speed_samples, kDwaSpeedSamples, "%d");
+  changed |= slider_int("turn samples", p.dwa.turn_samples, kDwaTurnSamples, "%d");
+  tip("Yaw-rate samples across the dynamic window");
+  changed |= slider("horizon", p.dwa.horizon, kDwaHorizon, "%.2f s");
+  tip("Forward simulation of each sample");
   return changed;
 }
 

@@ -10,7 +10,8 @@
 
 namespace racer {
 
-CarEditAction draw_car_editor(CarSpec& draft, bool edited, bool can_save, CarEditorState& state) {
+CarEditAction draw_car_editor(CarSpec& draft, bool edited, bool can_save, CarEditorState& state,
+                              const std::string& note) {
   if (!state.open) return CarEditAction::None;
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   ImGui::SetNextWindowPos({display.x - 12.0f, 12.0f}, ImGuiCond_FirstUseEver, {1.0f, 0.0f});
@@ -22,6 +23,11 @@ CarEditAction draw_car_editor(CarSpec& draft, bool edited, bool can_save, CarEdi
     return action;
   }
   ImGui::Text("%s%s", draft.name.c_str(), edited ? "  (edited)" : "");
+  if (!note.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4{1.0f, 0.65f, 0.2f, 1.0f});
+    ImGui::TextWrapped("%s", note.c_str());
+    ImGui::PopStyleColor();
+  }
   ImGui::TextColored({0.65f, 0.65f, 0.7f, 1.0f}, "Applied when a slider is released; Ctrl+click types a value");
   if (ImGui::Button("Revert to file")) action = CarEditAction::Revert;
   ImGui::SameLine();

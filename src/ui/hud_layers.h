@@ -5,7 +5,7 @@
 // Under Mesa's llvmpipe (the software GL the game is measured on) a triangle costs about as
 // much to set up and bin as a few hundred pixels, and these parts are most of the HUD's
 // ~2 300 triangles (rounded plates, 64-sided dial, 20-sided lamps, anti-aliased fringes) for
-// a fraction of its pixels. docs/performance.md, "Where a race frame goes".
+// a fraction of its pixels. docs/frame-performance.md, "Where a race frame goes".
 //
 // A layer is drawn into its texture, cleared to transparent, with SDL's blend mode, so each
 // texel holds colour x coverage and the coverage; the copy uses the premultiplied "over"

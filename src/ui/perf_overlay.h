@@ -2,6 +2,9 @@
 // The performance overlay (F6): the frame rate and where a frame's time goes, drawn in a
 // small box at the top centre over everything else. Figures only; the app measures them
 // (app/frame_profile.h).
+#include <array>
+
+#include "core/step_probe.h"
 #include "ui/imgui_layer.h"
 
 namespace racer {
@@ -13,6 +16,7 @@ struct PerfFigures {
   double ai_ms = 0.0;
   double render_ms = 0.0;
   double ui_ms = 0.0;
+  std::array<double, StepProbe::kAiLayers> ai_layer_ms{};  ///< ms per frame in each AI layer (kAiLayerNames), parts of ai_ms
 };
 
 /// Into the foreground draw list of the current ImGui frame.

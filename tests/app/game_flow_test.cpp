@@ -652,6 +652,62 @@ TEST_F(GameFlowTest, TimeTrialSavesTheBestLapAndAGhostAndRefusesAStaleGhost) {
       << app_->race()->notices().front();
 }
 
+// A championship round tuned live: the autodriven player's car edited in the Car editor
+// (F1) and an opponent's AI profile changed, mid-race. At the end the round is not scored
+// (no points, the round still to race), and the Message screen says why before the results.
+TEST_F(GameFlowTest, ChampionshipRoundTunedLiveIsNotScored) {
+  make_app(/*autodrive=*/true);
+  tap(SDLK_DOWN, 2);
+  tap(SDLK_RETURN);  // Championship: none yet -> its setup
+  ASSERT_EQ(app_->screen(), Screen::Setup);
+  tap(SDLK_DOWN);
+  tap(SDLK_LEFT, 4);  // 1 opponent
+  tap(SDLK_DOWN);
+  tap(SDLK_LEFT, 2);  // 1 lap
+  tap(SDLK_DOWN, 2);
+  tap(SDLK_RETURN);
+  frame();
+  ASSERT_EQ(app_->screen(), Screen::Race) << screen_name(app_->screen());
+  ASSERT_EQ(app_->race()->plan().mode, RaceMode::Championship);
+  tap(SDLK_F1);  // the Vehicle panel and its Car editor
+  EXPECT_TRUE(app_->race()->vehicle_panel_open());
+  for (int i = 0; i < 20 && app_->race()->race().phase() != SessionPhase::Racing; ++i) frame();
+  ASSERT_EQ(app_->race()->race().phase(), SessionPhase::Racing);
+  EXPECT_FALSE(app_->race()->tuning().tuned()) << "an open, untouched editor tunes nothing";
+  GameRace& race = app_->race()->race();
+  const int player = race.player();
+  CarSpec spec = race.world().car(static_cast<std::size_t>(player)).spec();
+  spec.engine.max_torque *= 1.1;
+  app_->race()->edit_car(player, spec);  // what the editor's Apply does
+  const int ai = player == 0 ? 1 : 0;
+  AiParams p = race.driver(ai)->params();
+  p.grip_use = 0.85;
+  ASSERT_TRUE(race.set_driver_params(ai, p));
+  frame();
+  EXPECT_TRUE(app_->race()->tuning().tuned());
+  EXPECT_EQ(race.world().car(static_cast<std::size_t>(player)).spec().engine.max_torque, spec.engine.max_torque);
+  EXPECT_FALSE(app_->race()->recording().has_value()) << "a tuned race would not replay: none is kept";
+  for (int i = 0; i < kMaxRaceFrames && app_->screen() == Screen::Race; ++i) frame();
+  ASSERT_EQ(app_->screen(), Screen::Message) << screen_name(app_->screen());
+  ASSERT_FALSE(app_->messages().empty());
+  const std::string& said = app_->messages().back();
+  EXPECT_NE(said.find("Tuned live"), std::string::npos) << said;
+  EXPECT_NE(said.find("your car was changed in the car editor"), std::string::npos) << said;
+  EXPECT_NE(said.find("the AI of 1 car was changed in the AI panel"), std::string::npos) << said;
+  EXPECT_NE(said.find("This round was not scored"), std::string::npos) << said;
+  ASSERT_TRUE(app_->records().championship.has_value());
+  const ChampionshipProgress& progress = *app_->records().championship;
+  EXPECT_EQ(progress.round_index, 0) << "the round is still to race";
+  EXPECT_TRUE(progress.rounds.empty());
+  int total = 0;
+  for (const auto& [driver, points] : progress.points) total += points;
+  EXPECT_EQ(total, 0) << "no points scored";
+  const std::filesystem::path replays = dir_.path() / "data" / "replays";
+  EXPECT_TRUE(!std::filesystem::exists(replays) || std::filesystem::is_empty(replays)) << "no replay kept";
+  tap(SDLK_RETURN);  // the message read: the results
+  expect_finished_results(2);
+}
+
 // A championship round with the keyboard: set up (1 opponent, 1 lap), raced to the end,
 // the standings after round 1, the progress saved and found again by the next start.
 TEST_F(GameFlowTest, ChampionshipRoundIsScoredAndItsProgressSaved) {

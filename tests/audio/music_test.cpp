@@ -1,7 +1,7 @@
 // The music: the notation helpers, the songs (non-silent, bounded, enough voices), the
 // sequencer (deterministic, the same at any block size) and the loop (no click at the
 // loop point; the second pass repeats the first once the first's tails have died away).
-// The render cost is printed (docs/performance.md, "Sound").
+// The render cost is printed (docs/frame-performance.md, "Sound").
 #include "audio/music.h"
 
 #include <gtest/gtest.h>

@@ -7,6 +7,7 @@
 
 #include "game/ai_profile_store.h"
 #include "temp_dir.h"
+#include "test_profiles.h"
 
 namespace racer {
 namespace {
@@ -15,21 +16,7 @@ namespace fs = std::filesystem;
 using test::TempDir;
 using test::write_all;
 
-AiParams tuned() {
-  AiParams p;
-  p.name = "Medium";  // the shipped medium.json's name
-  p.grip_use = 0.8312345678901234;  // no rounding on the way through the file
-  p.speed_use = 0.93;
-  p.reaction_steps = 17;
-  p.mistakes_per_minute = 2.25;
-  p.overtake_offset = 3.1;
-  p.line_margin = 1.9;
-  p.defend = 0.35;
-  p.let_by = 0.6;
-  p.router = "jps";
-  p.dwa = {4.5, 0.25, 7.0};
-  return p;
-}
+AiParams tuned() { return test::tuned_profile("Medium"); }  // the shipped medium.json's name
 
 std::string shipped(const std::string& relative) { return std::string(RACER_SOURCE_DIR) + "/" + relative; }
 

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "temp_dir.h"
+#include "test_profiles.h"
 
 namespace racer {
 namespace {
@@ -16,18 +17,8 @@ using test::TempDir;
 using test::write_all;
 
 AiParams tuned() {
-  AiParams p;
-  p.name = "wet_medium";
+  AiParams p = test::tuned_profile("wet_medium");
   p.difficulty = "medium";
-  p.grip_use = 0.8312345678901234;  // no rounding on the way through the file
-  p.speed_use = 0.93;
-  p.reaction_steps = 17;
-  p.mistakes_per_minute = 2.25;
-  p.overtake_offset = 3.1;
-  p.line_margin = 1.9;
-  p.defend = 0.35;
-  p.let_by = 0.6;
-  p.dwa = {4.5, 0.25, 7.0};
   return p;
 }
 
@@ -53,6 +44,10 @@ TEST(AiProfileStore, SaveThenLoadGivesEqualParams) {
   EXPECT_EQ(q.dwa.heading, p.dwa.heading);
   EXPECT_EQ(q.dwa.clearance, p.dwa.clearance);
   EXPECT_EQ(q.dwa.speed, p.dwa.speed);
+  EXPECT_EQ(q.dwa, p.dwa);  // samples and horizon too
+  EXPECT_EQ(q.routing, p.routing);
+  EXPECT_EQ(q.tracking, p.tracking);
+  EXPECT_EQ(q.racecraft, p.racecraft);
   // Saving again replaces the file in full (no temp files left beside it).
   AiParams p2 = p;
   p2.grip_use = 0.5;

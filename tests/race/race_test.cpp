@@ -165,5 +165,38 @@ TEST(Race, DifficultyLevelsAreApartOnEveryTrack) {
   }
 }
 
+// The layers' profile keys (tracking, DWA samples and horizon, racecraft gaps, routing
+// costs) reach the layers both ways: a field given them live before the first step drives
+// the very race of a field that started with them, and not the race of the defaults.
+TEST(Race, LayerKeysSetLiveDriveAsFromTheStart) {
+  RaceSetup s = setup("kestrel_downs", 4, "mixed");
+  RaceConfig config;
+  config.laps = 1;
+  config.seed = 3;
+  config.rate_hz = 120.0;
+  config.time_limit_s = 20.0;
+  auto tuned = [](AiParams p) {
+    p.tracking.lookahead_min = 7.0;
+    p.tracking.damping = 0.45;
+    p.dwa.turn_samples = 15;
+    p.dwa.horizon = 1.5;
+    p.racecraft.side_gap = 1.5;
+    p.racecraft.pass_reach_min = 35.0;
+    p.routing.clearance_penalty = 5.0;
+    return p;
+  };
+  std::vector<RaceEntry> from_start = s.field;
+  for (RaceEntry& e : from_start) e.params = tuned(e.params);
+  Race a(s.track, from_start, config);
+  Race b(s.track, s.field, config);
+  for (std::size_t i = 0; i < b.car_count(); ++i) ASSERT_TRUE(b.set_driver_params(i, tuned(b.driver(i).params())));
+  Race plain(s.track, s.field, config);
+  a.run();
+  b.run();
+  plain.run();
+  EXPECT_EQ(a.result().state_hash, b.result().state_hash);
+  EXPECT_NE(a.result().state_hash, plain.result().state_hash);
+}
+
 }  // namespace
 }  // namespace racer

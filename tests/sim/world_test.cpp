@@ -131,5 +131,60 @@ TEST(World, SnapshotInterpolatesPositions) {
   EXPECT_GT(b.cars[0].position.x, a.cars[0].position.x);
 }
 
+// respec_car (the car editor in a race): the car rebuilt with the new spec where it was, at
+// its speed, still car i to Box2D (contacts with it are counted for it), and the same edit at
+// the same step gives the same world.
+std::uint64_t respecced_drive(const CarSpec& spec, const CarSpec& edited, int edit_at, World** out = nullptr) {
+  static const UniformSurface ground(Surface::Asphalt);
+  auto world = std::make_unique<World>(ground, WorldConfig{120.0});
+  world->add_car(spec, {0.0, 0.0}, 0.0);
+  world->add_car(spec, {40.0, 0.4}, 0.0);  // parked ahead in our path
+  Controls c[2];
+  c[0].throttle = 1.0;
+  for (int i = 0; i < 600; ++i) {
+    if (i == edit_at) world->respec_car(0, edited);
+    world->step(c);
+  }
+  const std::uint64_t hash = world->state_hash();
+  if (out != nullptr) *out = world.release();
+  return hash;
+}
+
+TEST(World, RespecCarRebuildsItWhereItIsAtItsSpeed) {
+  const UniformSurface ground(Surface::Asphalt);
+  const CarSpec spec = load_car_spec(test::car_path("sedan")).value();
+  CarSpec heavy = spec;
+  heavy.body.mass += 400.0;
+  World world(ground, {120.0});
+  world.add_car(spec, {0.0, 0.0}, 0.3);
+  Controls go;
+  go.throttle = 1.0;
+  for (int i = 0; i < 240; ++i) world.step(std::span<const Controls>(&go, 1));
+  const Vec2 position = world.car(0).position();
+  const double heading = world.car(0).heading(), speed = world.car(0).forward_speed();
+  ASSERT_GT(speed, 8.0);
+  world.respec_car(0, heavy);
+  const Car& car = world.car(0);
+  EXPECT_EQ(car.spec().body.mass, heavy.body.mass);
+  EXPECT_NEAR(car.body()->GetMass(), heavy.body.mass, 1e-3 * heavy.body.mass);  // Box2D keeps floats
+  EXPECT_EQ(car.position().x, position.x);
+  EXPECT_EQ(car.position().y, position.y);
+  EXPECT_NEAR(car.heading(), heading, 1e-6);
+  EXPECT_NEAR(car.forward_speed(), speed, 1e-4 * speed);
+  EXPECT_EQ(car.body()->GetUserData().pointer, 1u) << "still car 0 to the contact counter";
+  for (int i = 0; i < 120; ++i) world.step(std::span<const Controls>(&go, 1));
+  EXPECT_GT(world.car(0).forward_speed(), speed) << "drives on";
+
+  // Into the parked car after the edit: the contact is car 0's; the same edit, the same world.
+  CarSpec torquey = spec;
+  torquey.engine.max_torque *= 1.3;
+  World* raw = nullptr;
+  const std::uint64_t a = respecced_drive(spec, torquey, 120, &raw);
+  const std::unique_ptr<World> after(raw);
+  EXPECT_GE(after->contacts(0).cars, 1) << "hit the parked car";
+  EXPECT_EQ(a, respecced_drive(spec, torquey, 120));
+  EXPECT_NE(a, respecced_drive(spec, spec, 600)) << "never edited";
+}
+
 }  // namespace
 }  // namespace racer

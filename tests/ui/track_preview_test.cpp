@@ -75,7 +75,7 @@ TEST(TrackPreview, ShippedTracksMatchTheBuiltTrack) {
   }
 }
 
-// The sedan (docs/performance.md, "The cars on the test bench"): 0-100 km/h 6.56 s and top
+// The sedan (docs/vehicle-lab.md): 0-100 km/h 6.56 s and top
 // speed 247.9 km/h (where it settles) at 120 Hz. Peak power: the largest torque x speed on the curve.
 TEST(CarPreview, FiguresOfTheSedan) {
   const auto spec = load_car_spec(test::car_path("sedan"));

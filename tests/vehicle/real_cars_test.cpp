@@ -1,6 +1,6 @@
 // The cars modelled on real ones (assets/cars/mx5_nd.json, golf_gti_mk7.json): vehicle-lab's
 // figures against the published road test each file names (docs/car-format.md, "Cars
-// modelled on real ones"; the table in docs/performance.md).
+// modelled on real ones"; the table in docs/vehicle-lab.md).
 #include <gtest/gtest.h>
 
 #include <string>

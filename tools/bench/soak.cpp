@@ -12,8 +12,6 @@
 #define RACER_SOAK_ASAN 1
 #endif
 #endif
-#include <poll.h>
-#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -35,6 +33,7 @@
 #include "load.h"
 #include "progress_bar.h"
 #include "soak_race.h"
+#include "worker_pool.h"
 
 #ifdef RACER_SOAK_ASAN
 // The sanitizer runtime's count of bytes in use (sanitizer/allocator_interface.h, which
@@ -123,14 +122,12 @@ Json race_line(const SoakField& field, const SoakPlan& plan, const SoakOutcome& 
               {"failures", out.failures}};
 }
 
-/// A worker: takes the next race index from the counter the workers share, until the
-/// count or the deadline; one line "S <index>" before each race and "R <json>" after it on
-/// `out`. (Shared, not a fixed share each: a worker with the slower races does fewer, and
-/// every worker races on every track.)
-[[noreturn]] void run_worker(const SoakField& field, std::uint64_t* next_index, std::uint64_t races,
-                             Clock::time_point deadline, bool timed, std::FILE* out) {
+/// A worker's races: the next race index from the pool's counter, until the count or the
+/// deadline; one line "S <index>" before each race and "R <json>" after it on `out`.
+void run_races(const SoakField& field, const JobCounter& jobs, std::uint64_t races, Clock::time_point deadline,
+               bool timed, std::FILE* out) {
   for (;;) {
-    const std::uint64_t i = __atomic_fetch_add(next_index, 1, __ATOMIC_RELAXED);
+    const std::uint64_t i = jobs.next();
     if (races > 0 && i >= races) break;
     if (timed && Clock::now() >= deadline) break;
     const SoakPlan plan = soak_plan(field, i);
@@ -140,14 +137,10 @@ Json race_line(const SoakField& field, const SoakPlan& plan, const SoakOutcome& 
     std::fprintf(out, "R %s\n", race_line(field, plan, outcome).dump().c_str());
     std::fflush(out);
   }
-  std::fclose(out);
-  ::_exit(0);
 }
 
-struct Worker {
-  pid_t pid = -1;
-  int fd = -1;
-  std::string pending;          // bytes read, not yet a whole line
+/// What the parent knows of a worker.
+struct WorkerLog {
   long long current = -1;       // the race it started last
   std::vector<double> heap;     // bytes after each of its races
   double max_rss = 0.0;
@@ -184,7 +177,7 @@ void show_progress(ProgressBar& bar, const SoakOptions& o, int done, int reruns,
 
 /// Heap growth of one worker: the least heap over its last quarter of races against the
 /// most over its first quarter (a field size's own caches come and go; a leak climbs).
-Json memory_verdict(int index, const Worker& w, double slack_mb, std::vector<std::string>& failures) {
+Json memory_verdict(int index, const WorkerLog& w, double slack_mb, std::vector<std::string>& failures) {
   Json out = {{"worker", index}, {"races", w.heap.size()}, {"max_rss_mb", w.max_rss / 1048576.0}};
   if (w.heap.size() < 8) {
     out["verdict"] = "too few races to judge (8 needed)";
@@ -205,20 +198,6 @@ Json memory_verdict(int index, const Worker& w, double slack_mb, std::vector<std
     failures.push_back(buf);
   }
   return out;
-}
-
-/// Reads what a worker wrote; each whole line goes to `on_line`. False at the pipe's end.
-template <class F>
-bool read_lines(Worker& w, F&& on_line) {
-  char buf[8192];
-  const ssize_t n = ::read(w.fd, buf, sizeof buf);
-  if (n <= 0) return false;
-  w.pending.append(buf, static_cast<std::size_t>(n));
-  for (std::size_t nl; (nl = w.pending.find('\n')) != std::string::npos;) {
-    on_line(w.pending.substr(0, nl));
-    w.pending.erase(0, nl + 1);
-  }
-  return true;
 }
 
 void print_table(const std::map<std::string, Tally>& by_track, const Tally& all) {
@@ -254,73 +233,45 @@ int run(const std::vector<std::string>& args) {
   const Clock::time_point start = Clock::now();
   const Clock::time_point deadline = start + std::chrono::duration_cast<Clock::duration>(
                                                  std::chrono::duration<double>(o.minutes * 60.0));
-  std::vector<Worker> workers(static_cast<std::size_t>(o.jobs));
-  void* shared = ::mmap(nullptr, sizeof(std::uint64_t), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-  if (shared == MAP_FAILED) throw LoadError("racer-bench soak: cannot share the race counter with the workers");
-  auto* next_index = static_cast<std::uint64_t*>(shared);
-  *next_index = 0;
-  for (int w = 0; w < o.jobs; ++w) {
-    int fds[2];
-    if (::pipe(fds) != 0) throw LoadError("racer-bench soak: cannot make a pipe for a worker");
-    std::fflush(nullptr);
-    const pid_t pid = ::fork();
-    if (pid < 0) throw LoadError("racer-bench soak: cannot start a worker process");
-    if (pid == 0) {
-      ::close(fds[0]);
-      for (int v = 0; v < w; ++v) ::close(workers[static_cast<std::size_t>(v)].fd);
-      run_worker(field, next_index, static_cast<std::uint64_t>(o.races), deadline, o.minutes > 0.0, ::fdopen(fds[1], "w"));
-    }
-    ::close(fds[1]);
-    workers[static_cast<std::size_t>(w)].pid = pid;
-    workers[static_cast<std::size_t>(w)].fd = fds[0];
-  }
+  WorkerPool pool(o.jobs, "racer-bench soak", [&](const JobCounter& jobs, std::FILE* out) {
+    run_races(field, jobs, static_cast<std::uint64_t>(o.races), deadline, o.minutes > 0.0, out);
+  });
+  std::vector<WorkerLog> workers(static_cast<std::size_t>(o.jobs));
 
   std::map<std::string, Tally> by_track;
   Tally all;
   Json failures = Json::array();
   std::vector<std::string> other_failures;
   ProgressBar progress("soak");
-  int open = o.jobs;
-  while (open > 0) {
-    std::vector<pollfd> polls;
-    for (const Worker& w : workers)
-      if (w.fd >= 0) polls.push_back({w.fd, POLLIN, 0});
-    ::poll(polls.data(), polls.size(), 500);
-    for (Worker& w : workers) {
-      if (w.fd < 0) continue;
-      pollfd p{w.fd, POLLIN, 0};
-      if (::poll(&p, 1, 0) <= 0) continue;
-      const bool more = read_lines(w, [&](const std::string& line) {
-        if (line.rfind("S ", 0) == 0) w.current = std::stoll(line.substr(2));
-        if (line.rfind("R ", 0) != 0) return;
-        const Json r = Json::parse(line.substr(2));
-        w.current = -1;
-        w.heap.push_back(r["heap_bytes"].get<double>());
-        w.max_rss = std::max(w.max_rss, r["rss_bytes"].get<double>());
-        by_track[r["track"].get<std::string>()].add(r);
-        all.add(r);
-        for (const auto& what : r["failures"]) {
-          Json f = r;
-          f.erase("failures"), f.erase("heap_bytes"), f.erase("rss_bytes");
-          f["what"] = what;
-          failures.push_back(f);
-          std::fprintf(stderr, "%sFAILED race %s\n", ::isatty(2) ? "\n" : "", f.dump().c_str());
-        }
-      });
-      if (!more) ::close(w.fd), w.fd = -1, --open;
-    }
+  for (bool more = true; more;) {
+    more = pool.read(500, [&](int index, const std::string& line) {
+      WorkerLog& w = workers[static_cast<std::size_t>(index)];
+      if (line.rfind("S ", 0) == 0) w.current = std::stoll(line.substr(2));
+      if (line.rfind("R ", 0) != 0) return;
+      const Json r = Json::parse(line.substr(2));
+      w.current = -1;
+      w.heap.push_back(r["heap_bytes"].get<double>());
+      w.max_rss = std::max(w.max_rss, r["rss_bytes"].get<double>());
+      by_track[r["track"].get<std::string>()].add(r);
+      all.add(r);
+      for (const auto& what : r["failures"]) {
+        Json f = r;
+        f.erase("failures"), f.erase("heap_bytes"), f.erase("rss_bytes");
+        f["what"] = what;
+        failures.push_back(f);
+        std::fprintf(stderr, "%sFAILED race %s\n", ::isatty(2) ? "\n" : "", f.dump().c_str());
+      }
+    });
     show_progress(progress, o, all.races, all.reruns, all.failed, false);
   }
   show_progress(progress, o, all.races, all.reruns, all.failed, true);
 
   Json memory = Json::array();
+  const std::vector<int> statuses = pool.wait();
   for (std::size_t w = 0; w < workers.size(); ++w) {
-    int status = 0;
-    ::waitpid(workers[w].pid, &status, 0);
+    const int status = statuses[w];
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-      const std::string how = WIFSIGNALED(status) ? "was killed by signal " + std::to_string(WTERMSIG(status))
-                                                  : "exited with status " + std::to_string(WEXITSTATUS(status));
-      std::string what = "worker " + std::to_string(w) + " " + how;
+      std::string what = "worker " + std::to_string(w) + " " + exit_text(status);
       if (workers[w].current >= 0) {
         const SoakPlan plan = soak_plan(field, static_cast<std::uint64_t>(workers[w].current));
         what += " in race " + std::to_string(plan.index) + " (" + field.track_names[plan.track] + ", " +

@@ -4,10 +4,7 @@
 // progress bar and ETA; writes the best profile found (the AI profile format) and a report
 // beside it: its lap times and contacts against the start's, and the search's history.
 // Sections: options | workers | progress | the search | output
-#include <poll.h>
-#include <sys/mman.h>
 #include <sys/wait.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -26,6 +23,7 @@
 #include "load.h"
 #include "progress_bar.h"
 #include "tune_race.h"
+#include "worker_pool.h"
 
 namespace racer::bench {
 
@@ -99,13 +97,13 @@ void show_progress(ProgressBar& bar, int races, int total_races, int candidates,
 
 // ---------------------------------------------------------------- workers
 
-/// A worker: takes the next (candidate, race) index from the shared counter and writes
-/// "R <index> <figures json>" after each race.
-[[noreturn]] void run_worker(const TuneField& field, const std::vector<AiParams>& candidates, std::uint64_t* next,
-                             std::FILE* out) {
+/// A worker's races: the next (candidate, race) index from the pool's counter, "R <index>
+/// <figures json>" after each race.
+void run_races(const TuneField& field, const std::vector<AiParams>& candidates, const JobCounter& jobs,
+               std::FILE* out) {
   const std::uint64_t total = candidates.size() * static_cast<std::uint64_t>(field.races());
   for (;;) {
-    const std::uint64_t i = __atomic_fetch_add(next, 1, __ATOMIC_RELAXED);
+    const std::uint64_t i = jobs.next();
     if (i >= total) break;
     const std::size_t c = static_cast<std::size_t>(i / static_cast<std::uint64_t>(field.races()));
     const int race = static_cast<int>(i % static_cast<std::uint64_t>(field.races()));
@@ -113,15 +111,7 @@ void show_progress(ProgressBar& bar, int races, int total_races, int candidates,
     std::fprintf(out, "R %llu %s\n", static_cast<unsigned long long>(i), f.json().dump().c_str());
     std::fflush(out);
   }
-  std::fclose(out);
-  ::_exit(0);
 }
-
-struct Worker {
-  pid_t pid = -1;
-  int fd = -1;
-  std::string pending;
-};
 
 /// Every race of every candidate on `jobs` worker processes; each candidate's races in
 /// race order. `on_progress(n)` is called at least every 0.5 s with the races come in since.
@@ -131,61 +121,26 @@ std::vector<std::vector<TuneRaceFigures>> race_all(const TuneField& field, const
   const std::size_t races = static_cast<std::size_t>(field.races());
   std::vector<std::vector<TuneRaceFigures>> out(candidates.size(), std::vector<TuneRaceFigures>(races));
   jobs = std::min<int>(jobs, static_cast<int>(candidates.size() * races));
-  void* shared = ::mmap(nullptr, sizeof(std::uint64_t), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-  if (shared == MAP_FAILED) throw LoadError("racer-bench tune: cannot share the race counter with the workers");
-  auto* next = static_cast<std::uint64_t*>(shared);
-  *next = 0;
-  std::vector<Worker> workers(static_cast<std::size_t>(jobs));
-  for (int w = 0; w < jobs; ++w) {
-    int fds[2];
-    if (::pipe(fds) != 0) throw LoadError("racer-bench tune: cannot make a pipe for a worker");
-    std::fflush(nullptr);
-    const pid_t pid = ::fork();
-    if (pid < 0) throw LoadError("racer-bench tune: cannot start a worker process");
-    if (pid == 0) {
-      ::close(fds[0]);
-      for (int v = 0; v < w; ++v) ::close(workers[static_cast<std::size_t>(v)].fd);
-      run_worker(field, candidates, next, ::fdopen(fds[1], "w"));
-    }
-    ::close(fds[1]);
-    workers[static_cast<std::size_t>(w)] = {pid, fds[0], ""};
-  }
+  WorkerPool pool(jobs, "racer-bench tune", [&](const JobCounter& counter, std::FILE* pipe) {
+    run_races(field, candidates, counter, pipe);
+  });
   std::size_t received = 0;
-  for (int open = jobs; open > 0;) {
-    std::vector<pollfd> polls;
-    for (const Worker& w : workers)
-      if (w.fd >= 0) polls.push_back({w.fd, POLLIN, 0});
-    ::poll(polls.data(), polls.size(), 500);
+  for (bool more = true; more;) {
     int came = 0;
-    for (const pollfd& p : polls) {
-      if ((p.revents & (POLLIN | POLLHUP | POLLERR)) == 0) continue;
-      Worker& w = *std::find_if(workers.begin(), workers.end(), [&](const Worker& x) { return x.fd == p.fd; });
-      char buf[8192];
-      const ssize_t n = ::read(w.fd, buf, sizeof buf);
-      if (n <= 0) {
-        ::close(w.fd), w.fd = -1, --open;
-        continue;
-      }
-      w.pending.append(buf, static_cast<std::size_t>(n));
-      for (std::size_t nl; (nl = w.pending.find('\n')) != std::string::npos; w.pending.erase(0, nl + 1)) {
-        std::istringstream line(w.pending.substr(0, nl));
-        std::string tag, figures;
-        std::uint64_t i = 0;
-        line >> tag >> i >> std::ws;
-        std::getline(line, figures);
-        out[i / races][i % races] = TuneRaceFigures::from_json(Json::parse(figures));
-        ++received, ++came;
-      }
-    }
+    more = pool.read(500, [&](int, const std::string& text) {
+      std::istringstream line(text);
+      std::string tag, figures;
+      std::uint64_t i = 0;
+      line >> tag >> i >> std::ws;
+      std::getline(line, figures);
+      out[i / races][i % races] = TuneRaceFigures::from_json(Json::parse(figures));
+      ++received, ++came;
+    });
     on_progress(came);
   }
-  ::munmap(shared, sizeof(std::uint64_t));
-  for (const Worker& w : workers) {
-    int status = 0;
-    ::waitpid(w.pid, &status, 0);
+  for (const int status : pool.wait())
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-      throw LoadError("racer-bench tune: a worker process died (status " + std::to_string(status) + ")");
-  }
+      throw LoadError("racer-bench tune: a worker process " + exit_text(status));
   if (received != candidates.size() * races) throw LoadError("racer-bench tune: a worker's races went missing");
   return out;
 }

@@ -4,7 +4,7 @@
  * CPU_FROM (default 300) and CPU_TO (default 900), per frame, appended with the audio
  * thread's to CPU_OUT (default stderr) after CPU_LABEL. With --frames the game steps a fixed
  * time a frame, so every run draws the same frames whatever the machine's load
- * (docs/performance.md, "A frame of the game").
+ * (docs/frame-performance.md, "A frame of the game").
  *   cc -shared -fPIC -O2 tools/frame_bench/cpu_frames.c -o /tmp/cpu_frames.so -ldl $(sdl2-config --cflags)
  *   CPU_LABEL=main CPU_OUT=/tmp/cpu.txt SDL_AUDIODRIVER=dummy LD_PRELOAD=/tmp/cpu_frames.so \
  *     xvfb-run -a -s "-screen 0 1280x720x24" ./build/racer --track tracks/port_ardent.json \

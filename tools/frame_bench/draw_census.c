@@ -1,5 +1,5 @@
 /* draw_census.c: an LD_PRELOAD shim that lists what one frame of any build of the game
- * asks SDL to draw, to see where the pixels and triangles go (docs/performance.md, "A
+ * asks SDL to draw, to see where the pixels and triangles go (docs/frame-performance.md, "A
  * frame of the game"). For frame CENSUS_FRAME (default 300) it writes to CENSUS_OUT
  * (default draw_census.txt) one line per SDL_RenderGeometry(Raw) call: the calling
  * function's address in its object (resolve with addr2line -f -C -e BINARY ADDR), whether

@@ -1,5 +1,5 @@
 /* hud_capture.c: an LD_PRELOAD shim that writes what Dear ImGui draws in one frame of any
- * build of the game, to replay it alone with hud_replay.c (docs/performance.md, "Where a
+ * build of the game, to replay it alone with hud_replay.c (docs/frame-performance.md, "Where a
  * race frame goes"). At frame CAP_FRAME (default 600) each SDL_RenderGeometryRaw call with a
  * texture filled by SDL_UpdateTexture (ImGui's font atlas) goes to CAP_DIR/calls.txt: the
  * clip rectangle, then per index the vertex (x y r g b a u v); the atlas's pixels go to

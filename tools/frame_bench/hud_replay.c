@@ -1,7 +1,7 @@
 /* hud_replay.c: draws what hud_capture.c wrote, alone, over a cleared 1280x720 window under
  * Xvfb (Mesa's llvmpipe), in variants, alternating them FRAMES frames at a time for ROUNDS
  * rounds; prints the CPU per frame of the whole process (llvmpipe's threads included) per
- * round and the median (docs/performance.md, "Where a race frame goes"). Variants: none
+ * round and the median (docs/frame-performance.md, "Where a race frame goes"). Variants: none
  * (clear and present only), hud (as captured, under the last call's clip rectangle: the
  * race's HUD is one call), noclip (no
  * scissor), notex (no texture: the glyphs become blocks), shapes / glyphs (only the
