@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "ai/clear_room.h"
 #include "ai/passing.h"
 #include "core/math.h"
 #include "track/track.h"
@@ -30,6 +31,8 @@ DriverRoad DriverRoad::plan(std::shared_ptr<const AiRoute> route, const Track& t
     road.lane_profiles[k + 2] = compute_speed_profile(r.let_by_lane(side).line, r.envelope, track, sp);
   }
   road.mu = r.envelope.mu_peak;
+  road.clear_left = clear_room(r.room_left, r.open_left, r.line.spacing());
+  road.clear_right = clear_room(r.room_right, r.open_right, r.line.spacing());
   return road;
 }
 
@@ -43,7 +46,7 @@ double DriverRoad::cornering_accel_at(double s) const {
 
 double DriverRoad::room(double s, int side) const {
   const std::size_t i = route->line.index_at(s);
-  return side > 0 ? route->room_left[i] : route->room_right[i];
+  return side > 0 ? clear_left[i] : clear_right[i];
 }
 
 const PassingLane& DriverRoad::lane(int side, bool let_by) const {
@@ -56,7 +59,13 @@ double DriverRoad::lane_offset(int side, bool let_by, double s) const {
   const double w = route->path.wrap(s);
   const std::size_t i = line.index_at(w), j = (i + 1) % off.size();
   const double t = std::clamp((w - line.s[i]) / std::max(line.spacing(), 1e-9), 0.0, 1.0);
-  return lerp(off[i], off[j], t);
+  // Drawn in only where an obstacle narrows the room (elsewhere the lane is on the road as
+  // planned: pulled in towards the racing line where the line runs out to an edge, a car on
+  // it was squeezed into the car beside it).
+  double o = lerp(off[i], off[j], t);
+  if (clear_left[i] < route->room_left[i]) o = std::min(o, clear_left[i]);
+  if (clear_right[i] < route->room_right[i]) o = std::max(o, -clear_right[i]);
+  return o;
 }
 
 double DriverRoad::lane_s_at(int side, bool let_by, double s) const {

@@ -4,12 +4,15 @@
 // driver's speed profiles on the line and on each lane (planned at grip_use of the limit),
 // and the queries along the line that traffic, racecraft, tracking and the pedals all ask
 // (grip, room, how the line turns ahead). Also LinePosition (where a car is on the line)
-// and CarSize.
+// and CarSize. The room it gives is the room a car can hold (clear_room.h): a static
+// obstacle narrows it from before a car's nose reaches it, and every lane and offset read
+// through it keeps clear of the obstacle with the racing line's margin.
 //
 // Pure and deterministic; metres, seconds, radians.
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <vector>
 
 #include "ai/route.h"
 #include "ai/speed_profile.h"
@@ -44,6 +47,8 @@ struct DriverRoad {
   SpeedProfile lane_profiles[4];         ///< ours on the left and right passing lane, then the left and right let-by lane
   double grip_use = 1.0;                 ///< (0, 1], the share of the limit the profiles were planned at
   double mu = 1.0;                       ///< the car envelope's peak friction
+  std::vector<double> clear_left;        ///< m per line sample: the room on the left a car can hold (clear_room)
+  std::vector<double> clear_right;       ///< m per line sample: the same on the right
 
   /// Plans the profiles of `route` on `track` at `grip_use`.
   static DriverRoad plan(std::shared_ptr<const AiRoute> route, const Track& track, double grip_use);
@@ -54,11 +59,14 @@ struct DriverRoad {
   /// m/s^2, the car's steady cornering grip on the surface under the line at s (the
   /// envelope's lateral share of the full friction).
   double cornering_accel_at(double s) const;
-  /// m of room beside the line at s (side +1 left, -1 right; s within the lap).
+  /// m of room beside the line at s that a car can hold (side +1 left, -1 right; s within
+  /// the lap): the route's room to the usable edge, narrowed ahead of a static obstacle
+  /// (clear_room).
   double room(double s, int side) const;
   /// The lane on `side` (+1 left): a let-by lane when `let_by`, else a passing lane.
   const PassingLane& lane(int side, bool let_by) const;
-  /// m, that lane off the line at s (+ = left), linear between samples.
+  /// m, that lane off the line at s (+ = left), linear between samples, within the room a
+  /// car can hold there (a lane planned beside an obstacle is pulled in to clear it).
   double lane_offset(int side, bool let_by, double s) const;
   /// m along that lane abreast of s on the line.
   double lane_s_at(int side, bool let_by, double s) const;

@@ -5,6 +5,8 @@
 //   4. score weights (anti-stall)
 //   5. samples, traced best bound first
 //   6. fallback when nothing is admissible: hardest braking, least-bad yaw rate
+// With a road (DwaInput::road) and a preferred arc, arcs leaving the road by more than the
+// preferred one count as colliding from the first check point beyond it (road_limit).
 // The parts it uses live beside it (shared through ai/dwa_internal.h): dwa_geometry.cpp
 // (distances, DwaObstacle), dwa_arcs.cpp (arcs), dwa_sweep.cpp (the swept-disc check),
 // dwa_polyline.cpp (stations, corridor intervals).
@@ -48,6 +50,29 @@ using dwa_detail::station_at;
 using dwa_detail::Trace;
 using dwa_detail::trace_arc;
 using dwa_detail::Walls;
+
+namespace {
+
+// m the arc leaves the road by at its worst, at kWallChecks points along it.
+double worst_off_road(const Arc& arc, const DwaRoad& road) {
+  constexpr int stride = kN / DwaPlanner::kWallChecks;
+  std::size_t hint = 0;
+  double worst = -kInf;
+  for (int k = stride; k <= kN; k += stride) worst = std::max(worst, road.outside(arc.p[static_cast<std::size_t>(k)], hint));
+  return worst;
+}
+
+// s at which the arc is first found beyond the road by more than `limit` m (at the same
+// points, timed like a wall contact: the check point before), infinity when never.
+double off_road_time(const Arc& arc, const DwaRoad& road, double limit) {
+  constexpr int stride = kN / DwaPlanner::kWallChecks;
+  std::size_t hint = 0;
+  for (int k = stride; k <= kN; k += stride)
+    if (road.outside(arc.p[static_cast<std::size_t>(k)], hint) > limit) return (k - stride) * arc.dt;
+  return kInf;
+}
+
+}  // namespace
 
 DwaPlanner::DwaPlanner(DwaParams params) : params_(params) {
   assert(params_.v_samples >= 1 && params_.w_samples >= 1);
@@ -127,6 +152,7 @@ void DwaPlanner::choose_target(const DwaInput& in, DwaDecision& out) {
   const double s_car = polyline_progress(wps, s.pos);
   const double v = std::max(s.v, 0.0);
   const double la = lerp(P.lookahead_min, P.lookahead_max, clamp01(v / P.limits.max_speed));
+  lookahead_ = la;
   std::size_t seg = 0;
 
   // Corridor: stations from the car to past the horizon; at each, the shift
@@ -199,6 +225,16 @@ void DwaPlanner::choose_target(const DwaInput& in, DwaDecision& out) {
   out.offset = offset;
 }
 
+// The heading term along the path: the arc's end direction against the bearing from its end
+// to the lookahead point beyond the end's place on the waypoints, shifted to the side.
+double DwaPlanner::path_heading(const DwaInput& in, const DwaDecision& out, Vec2 end, Vec2 end_dir) {
+  std::size_t seg = 0;
+  const Station st = station_at(in.waypoints, cumulative_, polyline_progress(in.waypoints, end) + lookahead_, seg);
+  const Vec2 aim = st.p + perp(st.tangent) * (out.side * out.offset) - end;
+  const double d = length(aim);
+  return d > 1e-9 ? dot(end_dir, aim / d) : 1.0;
+}
+
 DwaDecision DwaPlanner::decide(const DwaInput& in) {
   const DwaParams& P = params_;
   const DwaLimits& L = P.limits;
@@ -238,7 +274,11 @@ DwaDecision DwaPlanner::decide(const DwaInput& in) {
     Arc arc;
     make_arc(s, win.v_hi, std::clamp(in.preferred_omega, -L.max_yaw_rate, L.max_yaw_rate), T, arc);
     out.preferred_clear = !std::isfinite(trace_arc(arc, near_, radius, 0.0, 0.0, false, walls).hit_time);
+    if (in.road != nullptr && !in.road->empty()) out.preferred_off_road = worst_off_road(arc, *in.road);
   }
+  // Samples may leave the road by no more than the preferred arc (infinity: no road check).
+  const double road_limit = std::isfinite(out.preferred_off_road) ? std::max(out.preferred_off_road, 0.0) + P.road_slack : kInf;
+  auto road_hit = [&](const Arc& a) { return std::isfinite(road_limit) ? off_road_time(a, *in.road, road_limit) : kInf; };
 
   // Phase 3: lookahead target and passing side.
   choose_target(in, out);
@@ -315,9 +355,12 @@ DwaDecision DwaPlanner::decide(const DwaInput& in) {
     }
     return &columns_[col * stride];
   };
+  // Heading along the path: each sample's own end against the waypoints (not while
+  // heading for open space, which has no path to follow).
+  const bool along = P.heading_along_path && !out.open_heading && in.waypoints.size() >= 2;
   for (int j = 0; j < nw; ++j) {
     end_dirs_[static_cast<std::size_t>(j)] = from_angle(s.heading + w_of(j) * T);
-    if (wside > 0.0) column(j);
+    if (wside > 0.0 || along) column(j);
   }
   const double clearance_bound = std::max(wc, 0.0);  // wc * clearance <= this
   candidates_.clear();
@@ -327,7 +370,8 @@ DwaDecision DwaPlanner::decide(const DwaInput& in) {
     const double push = nv > 1 ? (v - win.v_lo) / (win.v_hi - win.v_lo) : 0.0;
     for (int j = 0; j < nw; ++j) {
       const auto col = static_cast<std::size_t>(j);
-      const double heading = dot(end_dirs_[col], bearing);
+      const double heading = along ? path_heading(in, out, s.pos + column(j)[kN] * v, end_dirs_[col])
+                                   : dot(end_dirs_[col], bearing);
       double side = 0.0;
       if (wside > 0.0) {
         const Vec2 end = s.pos + column(j)[kN] * v;  // make_arc's last point
@@ -363,7 +407,8 @@ DwaDecision DwaPlanner::decide(const DwaInput& in) {
     const double v = v_of(i), w = w_of(j);
     make_arc(s, v, w, T, column(j), arc);
     const double gap_time = v > 1e-9 ? P.clearance_length / v : T;
-    const Trace tr = trace_arc(arc, near_, radius, P.clearance_cap, gap_time, i == 0, walls);
+    Trace tr = trace_arc(arc, near_, radius, P.clearance_cap, gap_time, i == 0, walls);
+    if (i == 0 || !std::isfinite(tr.hit_time)) tr.hit_time = std::min(tr.hit_time, road_hit(arc));
     if (std::isfinite(tr.hit_time)) {
       if (i == 0) fallback_hits_[static_cast<std::size_t>(j)] = tr.hit_time;
       if (in.trace != nullptr) in.trace->samples[static_cast<std::size_t>(c.index)] = {v, w, -1.0, tr.hit_time, true};
@@ -389,22 +434,25 @@ DwaDecision DwaPlanner::decide(const DwaInput& in) {
       if (t.traced) continue;
       make_arc(s, t.v, t.omega, T, column(c.index % nw), arc);
       const Trace tr = trace_arc(arc, near_, radius, P.clearance_cap, t.v > 1e-9 ? P.clearance_length / t.v : T, true, walls);
-      t.hit_time = tr.hit_time;
-      t.score = std::isfinite(tr.hit_time)
+      t.hit_time = std::min(tr.hit_time, road_hit(arc));
+      t.score = std::isfinite(t.hit_time)
                     ? -1.0
                     : wh * c.heading + wc * tr.gap / P.clearance_cap + ws * c.speed + wa * c.push + wside * c.side;
     }
   }
   // Least bad among the hardest-braking row (only used when nothing is admissible, and then
-  // every sample was traced): latest contact, then smallest |w|, in column order.
+  // every sample was traced): latest contact, then the yaw rate nearest the preferred one
+  // (straight on without one), in column order: in a bend, straight on is towards the
+  // outside wall.
   double fallback_hit = -1.0;
   int fallback_j = 0;
   double fallback_w = kInf;
+  const double w_ref = std::isfinite(in.preferred_omega) ? std::clamp(in.preferred_omega, -L.max_yaw_rate, L.max_yaw_rate) : 0.0;
   for (int j = 0; j < nw; ++j) {
     const double hit = fallback_hits_[static_cast<std::size_t>(j)];
     if (!std::isfinite(hit)) continue;
     const double w = w_of(j);
-    if (hit > fallback_hit + 1e-12 || (hit > fallback_hit - 1e-12 && std::abs(w) < std::abs(fallback_w))) {
+    if (hit > fallback_hit + 1e-12 || (hit > fallback_hit - 1e-12 && std::abs(w - w_ref) < std::abs(fallback_w - w_ref))) {
       fallback_hit = hit;
       fallback_j = j;
       fallback_w = w;

@@ -16,6 +16,7 @@
 #include <span>
 #include <vector>
 
+#include "ai/dwa_road.h"
 #include "core/vec2.h"
 
 namespace racer {
@@ -66,6 +67,12 @@ struct DwaParams {
   double stall_speed = 0.5;     ///< m/s, below this the car counts as stalled
   double escape_after = 1.0;    ///< s stalled before the escape behaviour starts
   double escape_time = 1.0;     ///< s the escape behaviour lasts
+  /// Heading scored at each arc's end, towards the point lookahead m beyond the end's place
+  /// along the waypoints (shifted to the passing side): a path follower, whose arcs keep
+  /// to a bending line. false (the seed's): towards the target, from the car.
+  bool heading_along_path = false;
+  /// m an arc may leave the road (DwaInput::road) beyond what the preferred arc does.
+  double road_slack = 0.3;
 };
 
 // ---------------------------------------------------------------- obstacles
@@ -143,6 +150,12 @@ struct DwaInput {
   const CostGrid* wall_grid = nullptr;
   /// Optional: where the decision records every sample (cleared first); nullptr: nothing.
   DwaTrace* trace = nullptr;
+  /// Optional: the road's edges (nullptr or empty: no road check). With a preferred arc
+  /// (preferred_omega) the road is a constraint: no sample is admissible that leaves it, at
+  /// DwaPlanner::kWallChecks points along its arc, by more than the preferred arc does at
+  /// the window's top speed (and road_slack): avoidance never chooses an arc that leaves
+  /// the road when the tracked one does not.
+  const DwaRoad* road = nullptr;
 };
 
 /// The reachable (v, omega) box of one decision.
@@ -174,6 +187,9 @@ struct DwaDecision {
   /// The preferred arc (DwaInput::preferred_omega) touches no obstacle and no wall over the
   /// horizon at window.v_hi: the caller may keep its own steering (false without a preference).
   bool preferred_clear = false;
+  /// m the preferred arc leaves the road by at its worst (<= 0: it stays on; -infinity
+  /// without a road check): samples may leave it by at most max(this, 0) + road_slack.
+  double preferred_off_road = -std::numeric_limits<double>::infinity();
 };
 
 // ---------------------------------------------------------------- DwaPlanner
@@ -200,6 +216,7 @@ class DwaPlanner {
   DwaWindow window(const DwaInput& in);
   void broad_phase(const DwaInput& in, double arc_reach, double corridor_reach);
   void choose_target(const DwaInput& in, DwaDecision& out);
+  double path_heading(const DwaInput& in, const DwaDecision& out, Vec2 end, Vec2 end_dir);
 
   DwaParams params_;
   std::vector<const DwaObstacle*> near_;   // broad phase: reachable by an arc or the probe
@@ -216,6 +233,7 @@ class DwaPlanner {
   std::vector<Candidate> candidates_;      // per sample, traced best bound first
   std::vector<double> fallback_hits_;      // per yaw-rate sample: contact time on the lowest row
   std::vector<char> column_ready_;         // per yaw-rate sample: columns_ built this decision
+  double lookahead_ = 0.0;                 // m, this decision's lookahead along the waypoints
   int side_ = 0;
   int stall_steps_ = 0;
   int escape_steps_ = 0;

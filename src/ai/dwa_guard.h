@@ -2,8 +2,10 @@
 // DwaGuard: the AI driver's local layer against other cars (at the local rate, ~60 Hz): when
 // a car is within the DWA range and not behind, DWA (dwa.h) plans against the cars
 // (predicted from their velocities) and the static obstacles near, towards waypoints on the
-// tracked line (or the detour). It is a guard: while the arc the tracker steers for stays
-// clear, the tracker keeps the wheel and DWA only watches; DWA steers (and caps the speed)
+// tracked line (or the detour), scoring each arc's heading at its end along that line (so
+// its arcs bend with the road), on the road: no arc may leave the road's edges (the route's
+// room) by more than the tracker's own arc does. Its yaw rate becomes the kinematic steer
+// for it. It is a guard: while the arc the tracker steers for stays clear, the tracker keeps the wheel and DWA only watches; DWA steers (and caps the speed)
 // from the first decision that finds that arc blocked, for a short hold after. Owns the
 // planner and its last decision.
 //
@@ -85,6 +87,7 @@ class DwaGuard {
   DwaPlanner planner_;
   std::vector<Vec2> waypoints_;
   std::vector<DwaObstacle> obstacles_;
+  DwaRoad road_;  // the road's edges ahead (DWA may not leave it where the tracker's arc does not)
   double hold_ = 0.0;  // s DWA keeps the wheel
   DwaOutput out_;
   bool recording_ = false;

@@ -41,6 +41,9 @@ class LineTracker {
   void track(const DriverView& v, const TrackingInput& in, Detour& detour);
   double steer() const { return steer_; }            ///< [-1, 1], what tracking asks for
   double line_kappa() const { return line_kappa_; }  ///< 1/m, the curvature it steers for
+  /// rad of road-wheel angle per m/s^2 of lateral acceleration the car needs on top of the
+  /// kinematic angle at `speed` m/s (learned while cornering on its own)
+  double understeer_at(double speed) const { return understeer_.at(speed); }
   double arc_speed() const { return arc_speed_; }    ///< m/s at which a wide car's arc back is within the grip (1e9: not wide)
   Vec2 target() const { return target_; }            ///< m, world: the point it steered for at its last tick (Pure Pursuit's lookahead)
   const SteeringGeometry& geometry() const { return geometry_; }

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "ai/abreast.h"
 #include "core/math.h"
 
 namespace racer {
@@ -28,6 +29,8 @@ constexpr double kLaneSpeedSlack = 1.0;    // m/s over a lane's speed we may tak
 constexpr double kBlockedSpeed = 2.0;      // m/s: a car ahead this slow is stopped (passed even in the start's calm)
 constexpr double kPassMinGrip = 0.35;      // friction below which no pass is started or kept (ice: ~0.13; gravel, dirt ~0.7)
 constexpr double kPassGripLook = 30.0;     // m beyond the car we pass over which that grip is looked for
+constexpr double kPassRoomTime = 2.0;     // s at our speed ahead of the car we pass that must leave room for two abreast to start a pass
+constexpr double kPassRoomMin = 20.0;     // m, that stretch at the least
 constexpr double kBendAhead = 60.0;        // m beyond the car we pass over which the bend to take the inside of is found
 constexpr double kDefendLook = 4.0;        // s ahead at our speed a bend is defended in (the move is made on the straight)
 constexpr double kDefendSameBend = 30.0;   // m between two apexes below which they are one bend
@@ -119,7 +122,7 @@ void Racecraft::respawned() {
 // beyond it runs the car off the road, or into a slide trying to come back.
 double Racecraft::room_ahead(int side, double speed, double from, double hold) const {
   const RacingLine& line = road_->route->line;
-  const std::vector<double>& rooms = side > 0 ? road_->route->room_left : road_->route->room_right;
+  const std::vector<double>& rooms = side > 0 ? road_->clear_left : road_->clear_right;
   const std::size_t n = line.points.size();
   const double v = std::max(speed, 10.0);
   const double mu_y = road_->cornering_accel_at(me_.s);
@@ -191,25 +194,45 @@ double Racecraft::pressure_reach(double fwd) const {
   return std::max(r.let_by_reach_min, r.let_by_reach * std::max(0.0, fwd));
 }
 
-// The passing lane to take past `car`: one that clears the car where it is now (out of its
-// lane, so the following caps let us close) and no other car is in; of two, the one that
-// stays clear of the car's line the longer over the next kLaneLook s (the car goes back to
-// its line), the inside of the bend ahead when both last. 0: neither.
-int Racecraft::lane_pass_side(const SeenCar& car, double fwd) const {
+// m ahead of `car` over which the lane on `sd` keeps room for two cars abreast (abreast.h):
+// our lane against where the car will be, going back from its offset now to its line over
+// `look` m (the lane is within the room a car can hold, so an obstacle on our side, or a
+// road too narrow beside the car's line, ends it).
+double Racecraft::abreast_ahead(int sd, const SeenCar& car, double look) const {
   const double apart = us_.half_width + car.half_width + params_->racecraft.side_gap;
+  constexpr int kMost = 32;  // samples (kRoomStep apart: 128 m)
+  double ours[kMost], theirs[kMost];
+  int n = 0;
+  for (double d = 0.0; d < look && n < kMost; d += kRoomStep, ++n) {
+    ours[n] = lane_offset(sd, me_.s + car.ds + d);
+    theirs[n] = car.lat * std::max(0.0, 1.0 - d / look);  // back to its line
+  }
+  const auto k = static_cast<std::size_t>(n);
+  return abreast_length({ours, k}, {theirs, k}, sd, AbreastRules{apart, kRoomStep});
+}
+
+// m ahead of the car we pass over which a pass needs room for two abreast at forward speed
+// `fwd` (m/s) before it is started: kPassRoomTime s at our speed, kPassRoomMin at the least,
+// never beyond the `look` that room is reckoned over.
+double Racecraft::pass_room_need(double fwd, double look) const {
+  return std::min(look, std::max(kPassRoomMin, kPassRoomTime * std::max(0.0, fwd)));
+}
+
+// The passing lane to take past `car`: one that clears the car where it is now (out of its
+// lane, so the following caps let us close) and no other car is in, and that leaves room
+// for two cars abreast for the stretch the pass needs (pass_room_need; a road too narrow,
+// or an obstacle on that side, leaves none: we follow and wait); of two, the one that stays
+// clear of the car's line the longer over the next kLaneLook s (the car goes back to its
+// line), the inside of the bend ahead when both last. 0: neither.
+int Racecraft::lane_pass_side(const SeenCar& car, double fwd) const {
   double clear[2] = {0.0, 0.0};  // m, how far ahead of the car each lane stays clear of it
+  const double look = std::max(20.0, car.speed * kLaneLook);
   for (int k = 0; k < 2; ++k) {
     const int sd = k == 0 ? +1 : -1;
-    const double now = lane_offset(sd, me_.s + car.ds);
-    if (sd * (now - car.lat) < apart || !lane_clear(sd, std::abs(lane_offset(sd, me_.s)), car.index)) continue;
+    if (!lane_clear(sd, std::abs(lane_offset(sd, me_.s)), car.index)) continue;
     if (!within_lane_speed(sd, fwd)) continue;
-    const double look = std::max(20.0, car.speed * kLaneLook);
-    double d = 0.0;
-    for (; d < look; d += kRoomStep) {
-      const double at = me_.s + car.ds + d;
-      const double theirs = car.lat * std::max(0.0, 1.0 - d / look);  // back to its line
-      if (sd * (lane_offset(sd, at) - theirs) < apart) break;
-    }
+    const double d = abreast_ahead(sd, car, look);
+    if (d <= 0.0 || d < pass_room_need(fwd, look)) continue;
     clear[k] = 1.0 + d;
   }
   return pass_side(clear[0], clear[1], road_->turn_ahead(me_.s + std::max(0.0, car.ds), kBendAhead));

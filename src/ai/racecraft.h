@@ -2,7 +2,8 @@
 // Racecraft: which lane or offset an AI driver takes among other cars, and why. From the
 // traffic picture (traffic.h) it keeps one committed move (a PassPlan on one car):
 //   pass      a car ahead in our lane that we close on or that holds us up: the passing lane
-//             (route.h) that clears it and is free of other cars, kept until we are by
+//             (route.h) that clears it, is free of other cars and leaves room for two abreast
+//             for the stretch the pass needs (abreast.h; none: we follow), kept until we are by
 //   room      a car come up beside us with a lane's room between us: we take the lane on
 //             our side (racing room), not a pass of ours
 //   defend    a car close behind and catching before a bend: we cover the bend's inside,
@@ -46,8 +47,10 @@ struct LineChoice {
   double let_by_need = 0.0;   ///< m it must still gain on us to be by
 
   /// m, the tracked line's offset at s along the racing line (a lane bends).
+  /// Within the room a car can hold at s (DriverRoad::room: clear of static obstacles).
   double offset_at(const DriverRoad& road, double s) const {
-    return lane_side != 0 ? lane_share * road.lane_offset(lane_side, let_by_lanes, s) + lane_hold : offset;
+    const double o = lane_side != 0 ? lane_share * road.lane_offset(lane_side, let_by_lanes, s) + lane_hold : offset;
+    return std::clamp(o, -road.room(s, -1), road.room(s, +1));
   }
 };
 
@@ -103,6 +106,8 @@ class Racecraft {
   void keep_and_count(bool in_reach, bool shut, const SeenCar& target, double dt);
   double pass_reach(double fwd) const;
   double pressure_reach(double fwd) const;
+  double abreast_ahead(int sd, const SeenCar& car, double look) const;
+  double pass_room_need(double fwd, double look) const;
   int lane_pass_side(const SeenCar& car, double fwd) const;
   bool within_lane_speed(int side, double fwd) const;
   void choose_lane_pass(const SeenCar& ahead, const SeenCar& target, const SeenCar& behind, double fwd, double time);

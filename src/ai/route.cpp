@@ -29,10 +29,34 @@ bool free_at(const Track& track, Vec2 p) {
   return track.cost_grid().drivable(x, y);
 }
 
-/// m of free road from `from` along `dir`, up to `limit`.
-double march(const Track& track, Vec2 from, Vec2 dir, double limit) {
+// p within `pad` m of a static obstacle's footprint.
+bool near_obstacle(const Track& track, Vec2 p, double pad) {
+  for (const ObstacleSpec& o : track.obstacles()) {
+    const Vec2 d = p - o.position;
+    if (o.shape == ObstacleShape::Circle) {
+      if (length_squared(d) <= square(o.radius + pad)) return true;
+      continue;
+    }
+    const Vec2 ax = from_angle(o.angle);
+    if (std::abs(dot(d, ax)) <= o.half_length + pad && std::abs(dot(d, perp(ax))) <= o.half_width + pad) return true;
+  }
+  return false;
+}
+
+// free_at as if no static obstacle stood on the road: the cost grid's cells on and round an
+// obstacle (within a cell and a half of its footprint) count as free. Where no obstacle is
+// near, exactly free_at.
+bool open_at(const Track& track, Vec2 p) {
+  if (!track.on_road(p)) return false;
+  int x = 0, y = 0;
+  track.cost_grid().cell_of(p, x, y);
+  return track.cost_grid().drivable(x, y) || near_obstacle(track, p, 1.5 * track.cost_grid().cell_size());
+}
+
+/// m of free road (`free`: free_at or open_at) from `from` along `dir`, up to `limit`.
+double march(const Track& track, Vec2 from, Vec2 dir, double limit, bool (*free)(const Track&, Vec2) = free_at) {
   double d = 0.0;
-  while (d + kMarchStep <= limit && free_at(track, from + dir * (d + kMarchStep))) d += kMarchStep;
+  while (d + kMarchStep <= limit && free(track, from + dir * (d + kMarchStep))) d += kMarchStep;
   return d;
 }
 
@@ -107,6 +131,12 @@ std::vector<CorridorSample> route_corridor(const Track& track, int branch, doubl
 }
 
 std::vector<CorridorSample> route_corridor(const Track& track, std::vector<int> branches, double spacing) {
+  std::vector<CorridorSample> out = road_corridor(track, std::move(branches), spacing);
+  for (CorridorSample& c : out) c = cut_obstacles(track, c);
+  return out;
+}
+
+std::vector<CorridorSample> road_corridor(const Track& track, std::vector<int> branches, double spacing) {
   const Centreline& main = track.centreline();
   std::vector<CorridorSample> out;
   const double total = main.length();
@@ -132,7 +162,6 @@ std::vector<CorridorSample> route_corridor(const Track& track, std::vector<int> 
       for (int i = 0; i < n_branch; ++i) out.push_back(sample_of(b.at(b.length() * i / n_branch)));
     }
   }
-  for (CorridorSample& c : out) c = cut_obstacles(track, c);
   return out;
 }
 
@@ -199,6 +228,30 @@ struct RouteCorridor {
   std::vector<double> line_offset;  // m from each sample's centre (+ = left)
 };
 
+// m from each sample's centre of `corridor` (route_corridor's, obstacles cut out) to the
+// road's edges as if no static obstacle stood on it: the same marches along the samples of
+// road_corridor, with open_at; equal to the sample's own room where no obstacle is near.
+struct OpenRoom {
+  double left = 0.0, right = 0.0;
+};
+std::vector<OpenRoom> open_room(const Track& track, const std::vector<int>& branches,
+                                const std::vector<CorridorSample>& corridor) {
+  const std::vector<CorridorSample> road = road_corridor(track, branches);
+  assert(road.size() == corridor.size());
+  std::vector<OpenRoom> out(corridor.size());
+  for (std::size_t k = 0; k < corridor.size(); ++k) {
+    const CorridorSample& c = road[k];
+    if (track.obstacles().empty()) {
+      out[k] = {corridor[k].left, corridor[k].right};
+      continue;
+    }
+    const double shift = dot(corridor[k].centre - c.centre, c.normal);  // the cut sample's centre, moved off a blocked one
+    out[k].left = march(track, c.centre, c.normal, c.left, open_at) - shift;
+    out[k].right = march(track, c.centre, -c.normal, c.right, open_at) + shift;
+  }
+  return out;
+}
+
 // The route through `branches`, and in `planned`, the corridor it was planned in.
 AiRoute build(const Track& track, const CarEnvelope& env, const std::vector<int>& branches, double margin,
               RouteCorridor& planned) {
@@ -214,7 +267,10 @@ AiRoute build(const Track& track, const CarEnvelope& env, const std::vector<int>
   const std::size_t n = r.line.size();
   r.room_left.assign(n, 0.0);
   r.room_right.assign(n, 0.0);
+  r.open_left.assign(n, 0.0);
+  r.open_right.assign(n, 0.0);
   const std::size_t m = corridor.size();
+  const std::vector<OpenRoom> open = open_room(track, branches, corridor);
   for (std::size_t i = 0; i < n; ++i) {
     // Room from the corridor sample the line point came from (interpolated).
     double u = r.line.corridor_u.empty() ? 0.0 : r.line.corridor_u[i];
@@ -227,6 +283,8 @@ AiRoute build(const Track& track, const CarEnvelope& env, const std::vector<int>
     const double off = r.line.offset.empty() ? 0.0 : r.line.offset[i];
     r.room_left[i] = std::max(0.0, left - off - margin);
     r.room_right[i] = std::max(0.0, right + off - margin);
+    r.open_left[i] = std::max(r.room_left[i], lerp(open[a].left, open[b2].left, t) - off - margin);
+    r.open_right[i] = std::max(r.room_right[i], lerp(open[a].right, open[b2].right, t) + off - margin);
   }
   r.limit = compute_speed_profile(r.line, env, track);
   r.limit_lap_time = r.limit.lap_time;

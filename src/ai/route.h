@@ -42,6 +42,8 @@ bool branches_compatible(const Track& track, const std::vector<int>& branches);
 std::vector<CorridorSample> route_corridor(const Track& track, int branch, double spacing = 2.0);
 /// The same with every branch of `branches` spliced in (compatible ones; empty: the loop).
 std::vector<CorridorSample> route_corridor(const Track& track, std::vector<int> branches, double spacing = 2.0);
+/// route_corridor's samples before obstacles are cut out (each the road's full width).
+std::vector<CorridorSample> road_corridor(const Track& track, std::vector<int> branches, double spacing = 2.0);
 
 /// A passing lane: a minimum-curvature line kept to one half of the road (the other half is
 /// left to the car being passed, on its racing line or beside it), read abreast of each
@@ -59,6 +61,10 @@ struct AiRoute {
   Path path;                        ///< the same line as a closed Path (for the trackers)
   std::vector<double> room_left;    ///< m per line sample from the line to the usable left edge
   std::vector<double> room_right;   ///< m per line sample from the line to the usable right edge
+  /// m per line sample: room_left as if no static obstacle stood on the road (equal to it
+  /// where none is near; more where one cuts the room)
+  std::vector<double> open_left;
+  std::vector<double> open_right;   ///< m per line sample: the same on the right
   CarEnvelope envelope;             ///< the car as the speed profile sees it
   SpeedProfile limit;               ///< speed profile at grip 1
   double limit_lap_time = 0.0;      ///< s, limit.lap_time

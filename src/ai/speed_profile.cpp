@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <limits>
 
+#include "ai/grip_ahead.h"
 #include "core/math.h"
 #include "track/surface_map.h"
 #include "vehicle/drivetrain.h"
@@ -483,7 +484,7 @@ SpeedProfile compute_speed_profile(const RacingLine& line, const CarEnvelope& ca
 
 SpeedProfile compute_speed_profile(const RacingLine& line, const CarEnvelope& car, const SurfaceMap& map,
                                    const SpeedProfileParams& params) {
-  return compute_speed_profile(line, car, line_surface(line, map, car), params);
+  return compute_speed_profile(line, car, grip_ahead(line_surface(line, map, car), line.spacing()), params);
 }
 
 // ---- 4. queries --------------------------------------------------------------------------

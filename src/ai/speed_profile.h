@@ -154,7 +154,8 @@ struct SpeedProfile {
 
 SpeedProfile compute_speed_profile(const RacingLine& line, const CarEnvelope& car, const LineSurface& surface,
                                    const SpeedProfileParams& params = {});
-/// The same with the surface sampled from `map` (usually the Track).
+/// The same with the surface sampled from `map` (usually the Track), each sample planned
+/// with the least grip of the line just ahead of it (grip_ahead.h).
 SpeedProfile compute_speed_profile(const RacingLine& line, const CarEnvelope& car, const SurfaceMap& map,
                                    const SpeedProfileParams& params = {});
 

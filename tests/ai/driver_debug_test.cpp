@@ -22,7 +22,9 @@ namespace {
 using namespace racer::test;
 
 // Car 0 (hard) 15 m behind car 1 (easy, never passing) on Foundry Loop's line at the easy
-// car's speed: car 0 closes, DWA wakes for the car ahead and racecraft takes a passing lane.
+// car's speed, 150 m before the first bend (s = 170 m; the pass scenarios' start, where a
+// lane has room beside the easy car for the pass): car 0 closes, DWA wakes for the car ahead
+// and racecraft takes a passing lane.
 AiParams lead_profile() {
   AiParams lead = scenario_profile("easy");
   lead.overtake_offset = 0.0;
@@ -30,7 +32,7 @@ AiParams lead_profile() {
 }
 void place_closing(Race& race) {
   const AiRoute& route = race.driver(0).route();
-  const double s = 200.0;
+  const double s = 5.0;
   const double v = race.driver(1).profile().target_speed(s + 15.0) * lead_profile().speed_use;
   place_on_line(race, route, 1, s + 15.0, v);
   place_on_line(race, route, 0, s, v);

@@ -1,0 +1,135 @@
+// Racecraft (ai/racecraft.h) on a narrow road: Harbour Streets, an 8 m street circuit
+// (tests/track/unseen), where the racing line runs from edge to edge and a passing lane
+// clears the car on the line only here and there. A pass is started only where the road
+// leaves room for two cars abreast, with the daylight a lane pass keeps, for the stretch the
+// pass needs; elsewhere we follow and wait. Hand-built traffic pictures, one decision a call.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <memory>
+
+#include "ai/racecraft.h"
+#include "ai/route.h"
+#include "core/result.h"
+#include "test_paths.h"
+#include "track/track.h"
+#include "vehicle/car_spec.h"
+
+namespace racer {
+namespace {
+
+constexpr double kLate = 100.0;  // s since the start: long past the start's calm
+constexpr double kFwd = 20.0;    // m/s, ours
+constexpr double kTheirs = 15.0; // m/s, the car ahead's
+constexpr double kGap = 10.0;    // m bumper to bumper to it
+// m between the two centres that two cars abreast need: both half widths (0.9 m) and the
+// 1.2 m of daylight a lane pass keeps
+constexpr double kApart = 2.0 * 0.9 + 1.2;
+// m the lanes are sampled every by these tests (the rule samples every 4 m: a narrowing the
+// tests count is 8 m long or more, so the rule cannot step over it)
+constexpr double kStep = 1.0;
+
+class NarrowRoadTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    auto track = Track::load(test::source_path("tests/track/unseen/harbour_streets.json"));
+    ASSERT_TRUE(track.ok()) << track.error_text();
+    const Result<CarSpec> spec = load_car_spec(test::car_path("sedan"));
+    ASSERT_TRUE(spec.ok()) << spec.error_text();
+    track_ = track.value();
+    us_ = CarSize{0.5 * spec.value().body.length, 0.5 * spec.value().body.width};
+    road_ = std::make_unique<DriverRoad>(DriverRoad::plan(plan_route(*track_, spec.value(), 1.4), *track_, AiParams{}.grip_use));
+  }
+  static void TearDownTestSuite() { road_.reset(), track_.reset(); }
+
+  // The first s (m along the line, 5 m steps, from 200 m: off the grid) where `ok` holds; -1: none.
+  static double find_s(const std::function<bool(double)>& ok) {
+    for (double s = 200.0; s < road_->route->path.length(); s += 5.0)
+      if (ok(s)) return s;
+    return -1.0;
+  }
+  // m along the line from us to the car ahead's centre.
+  static double car_ds() { return kGap + 2.0 * us_.half_length; }
+  // The least, over [from, to] m past `at`, of how far side sd's passing lane is towards sd
+  // from the racing line (where the car ahead drives).
+  static double least_apart(int sd, double at, double from, double to) {
+    double least = 1e9;
+    for (double d = from; d <= to; d += kStep) least = std::min(least, sd * road_->lane_offset(sd, false, at + d));
+    return least;
+  }
+  // Side sd's lane clears the car on the line where it is now, and has room for two abreast
+  // for `length` m on from there (with 0.1 m to spare either way of kApart).
+  static bool room_for(int sd, double s, double length) {
+    return least_apart(sd, s + car_ds(), 0.0, length) >= kApart + 0.1;
+  }
+  // Side sd's lane clears the car where it is now, but comes within kApart of the line for
+  // 8 m somewhere in the next `within` m: no room for two abreast over that stretch.
+  static bool narrows(int sd, double s, double within) {
+    if (least_apart(sd, s + car_ds(), 0.0, 0.0) < kApart + 0.1) return false;
+    for (double d0 = 4.0; d0 + 8.0 <= within; d0 += kStep) {
+      double most = -1e9;
+      for (double d = d0; d <= d0 + 8.0; d += kStep) most = std::max(most, sd * road_->lane_offset(sd, false, s + car_ds() + d));
+      if (most < kApart - 0.1) return true;
+    }
+    return false;
+  }
+  // Side sd's lane is one we could take at our speed: its braking envelope over kFwd + 5 m/s
+  // for 30 m (a lane we would brake off is never taken, room or not).
+  static bool lane_fast(int sd, double s) {
+    for (double d = 0.0; d <= 30.0; d += 4.0)
+      if (road_->lane_profile(sd, false).envelope_speed(road_->lane_s_at(sd, false, s + d)) <= kFwd + 5.0) return false;
+    return true;
+  }
+  // One decision with the car ahead `car_ds()` on the line at kTheirs: the passes started.
+  static int passes_started(double s) {
+    const AiParams params;
+    Racecraft rc(DriverConfig{}, us_);
+    AiRng rng(1);
+    TrafficPicture p;
+    p.ahead.index = 1;
+    p.ahead.ds = car_ds();
+    p.ahead.gap = kGap;
+    p.ahead.speed = kTheirs;
+    p.ahead.closing = kFwd - kTheirs;
+    p.near.push_back(NearCar{p.ahead.ds, 0.0, 0.9, 2.2, 1, 0.0, kTheirs - kFwd});
+    p.beside.push_back({p.ahead.ds, 0.0, 2.2, 0.9, 0.0});
+    rc.decide({road_.get(), &params, &p, {s, 0.0}, kFwd, kLate}, rng);
+    return rc.counts().passes_started;
+  }
+
+  static std::shared_ptr<const Track> track_;
+  static CarSize us_;
+  static std::unique_ptr<DriverRoad> road_;
+};
+
+std::shared_ptr<const Track> NarrowRoadTest::track_;
+CarSize NarrowRoadTest::us_;
+std::unique_ptr<DriverRoad> NarrowRoadTest::road_;
+
+// Where a lane clears the car on the line now but, on both sides, comes within two cars'
+// width and daylight of the line within 24 m (the line crossing the road towards the next
+// corner): no pass (the stretch a pass needs here is 30 m: 2 s at the car's speed).
+TEST_F(NarrowRoadTest, NoPassWhereTheRoadLacksRoomForTwo) {
+  const double s = find_s([&](double at) {
+    const bool shut[2] = {narrows(+1, at, 24.0) || least_apart(+1, at + car_ds(), 0.0, 0.0) < kApart + 0.1,
+                          narrows(-1, at, 24.0) || least_apart(-1, at + car_ds(), 0.0, 0.0) < kApart + 0.1};
+    const bool tempting = (narrows(+1, at, 24.0) && lane_fast(+1, at)) || (narrows(-1, at, 24.0) && lane_fast(-1, at));
+    return shut[0] && shut[1] && tempting;
+  });
+  ASSERT_GE(s, 0.0) << "no place where a lane clears the car now and the road narrows ahead";
+  EXPECT_EQ(passes_started(s), 0) << "a pass started at s = " << s << " into a road without room for two";
+}
+
+// Where a lane keeps room for two abreast for 40 m ahead of the car: the pass is started.
+TEST_F(NarrowRoadTest, PassWhereTheRoadHasRoomForTwo) {
+  const double s = find_s([&](double at) {
+    return (room_for(+1, at, 40.0) && lane_fast(+1, at)) || (room_for(-1, at, 40.0) && lane_fast(-1, at));
+  });
+  ASSERT_GE(s, 0.0) << "no stretch with a lane clear of the line by two cars for 40 m";
+  EXPECT_EQ(passes_started(s), 1) << "no pass started at s = " << s;
+}
+
+}  // namespace
+}  // namespace racer
