@@ -184,16 +184,7 @@ TEST_F(FaultsTest, AnUnwritableConfigFolderKeepsTheSettingsForTheSessionAndSaysS
 TEST_F(FaultsTest, AFullDiskWhenTheChampionshipIsSavedSaysSoAndTheSeasonGoesOn) {
   app_ = std::make_unique<FlowApp>(config(0.5), *window_);
   frame();
-  tap(SDLK_DOWN, 2);
-  tap(SDLK_RETURN);  // Championship: none yet -> its setup
-  ASSERT_EQ(app_->screen(), Screen::Setup);
-  tap(SDLK_DOWN);
-  tap(SDLK_LEFT, 4);  // 1 opponent
-  tap(SDLK_DOWN);
-  tap(SDLK_LEFT, 2);  // 1 lap
-  tap(SDLK_DOWN, 2);
-  tap(SDLK_RETURN);  // Start Championship (its records are saved now, with room on the disk)
-  frame();
+  start_short_championship();  // its records are saved now, with room on the disk
   ASSERT_EQ(app_->screen(), Screen::Race) << screen_name(app_->screen());
   const std::string saved_before = test::read_all(dir_.path() / "data" / "records.json");
   ASSERT_FALSE(saved_before.empty());

@@ -63,6 +63,22 @@ class FlowFixture : public ::testing::Test {
     }
   }
 
+  /// From the main menu: a new championship of 1 opponent and 1 lap, its first round
+  /// started (the setup's rows: Car, Opponents, Laps, Difficulty, Start Championship, Back).
+  /// The championship's records are saved as it starts. Check the screen after it.
+  void start_short_championship() {
+    tap(SDLK_DOWN, 2);
+    tap(SDLK_RETURN);  // Championship: none yet -> its setup
+    ASSERT_EQ(app_->screen(), Screen::Setup);
+    tap(SDLK_DOWN);
+    tap(SDLK_LEFT, 4);  // 1 opponent
+    tap(SDLK_DOWN);
+    tap(SDLK_LEFT, 2);  // 1 lap
+    tap(SDLK_DOWN, 2);
+    tap(SDLK_RETURN);  // Start Championship
+    frame();
+  }
+
   TempDir dir_;
   std::unique_ptr<Window> window_;
   std::unique_ptr<FlowApp> app_;

@@ -657,16 +657,7 @@ TEST_F(GameFlowTest, TimeTrialSavesTheBestLapAndAGhostAndRefusesAStaleGhost) {
 // (no points, the round still to race), and the Message screen says why before the results.
 TEST_F(GameFlowTest, ChampionshipRoundTunedLiveIsNotScored) {
   make_app(/*autodrive=*/true);
-  tap(SDLK_DOWN, 2);
-  tap(SDLK_RETURN);  // Championship: none yet -> its setup
-  ASSERT_EQ(app_->screen(), Screen::Setup);
-  tap(SDLK_DOWN);
-  tap(SDLK_LEFT, 4);  // 1 opponent
-  tap(SDLK_DOWN);
-  tap(SDLK_LEFT, 2);  // 1 lap
-  tap(SDLK_DOWN, 2);
-  tap(SDLK_RETURN);
-  frame();
+  start_short_championship();
   ASSERT_EQ(app_->screen(), Screen::Race) << screen_name(app_->screen());
   ASSERT_EQ(app_->race()->plan().mode, RaceMode::Championship);
   tap(SDLK_F1);  // the Vehicle panel and its Car editor
@@ -712,17 +703,7 @@ TEST_F(GameFlowTest, ChampionshipRoundTunedLiveIsNotScored) {
 // the standings after round 1, the progress saved and found again by the next start.
 TEST_F(GameFlowTest, ChampionshipRoundIsScoredAndItsProgressSaved) {
   make_app(/*autodrive=*/true);
-  tap(SDLK_DOWN, 2);
-  tap(SDLK_RETURN);  // Championship: none yet -> its setup
-  ASSERT_EQ(app_->screen(), Screen::Setup);
-  // Rows: Car, Opponents, Laps, Difficulty, Start Championship, Back.
-  tap(SDLK_DOWN);
-  tap(SDLK_LEFT, 4);  // 1 opponent
-  tap(SDLK_DOWN);
-  tap(SDLK_LEFT, 2);  // 1 lap
-  tap(SDLK_DOWN, 2);
-  tap(SDLK_RETURN);
-  frame();
+  start_short_championship();
   ASSERT_EQ(app_->screen(), Screen::Race) << screen_name(app_->screen());
   EXPECT_EQ(app_->race()->plan().track_id, "lantern_hill") << "round 1";
   EXPECT_EQ(app_->race()->plan().mode, RaceMode::Championship);
