@@ -13,6 +13,7 @@
 
 #include "ai/route.h"
 #include "core/result.h"
+#include "sedan_road.h"
 #include "test_paths.h"
 #include "track/track.h"
 #include "vehicle/car_spec.h"
@@ -28,13 +29,11 @@ constexpr double kLate = 100.0;     // s since the start: long past the start's 
 class RacecraftTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    auto track = Track::load(test::source_path("tracks/kestrel_downs.json"));
-    ASSERT_TRUE(track.ok()) << track.error_text();
-    const Result<CarSpec> spec = load_car_spec(test::car_path("sedan"));
-    ASSERT_TRUE(spec.ok()) << spec.error_text();
-    track_ = track.value();
-    us_ = CarSize{0.5 * spec.value().body.length, 0.5 * spec.value().body.width};
-    road_ = std::make_unique<DriverRoad>(DriverRoad::plan(plan_route(*track_, spec.value(), 1.4), *track_, AiParams{}.grip_use));
+    test::SedanRoad r = test::plan_sedan_road("tracks/kestrel_downs.json");
+    ASSERT_TRUE(r.road);
+    track_ = std::move(r.track);
+    us_ = r.us;
+    road_ = std::move(r.road);
   }
   static void TearDownTestSuite() { road_.reset(), track_.reset(); }
 
