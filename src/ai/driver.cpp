@@ -62,7 +62,7 @@ void AiDriver::respawned() {
   state_.detour = false;
   state_.stall_seconds = 0.0;
   state_.offset = 0.0;
-  state_.defending = state_.letting_by = false;
+  state_.defending = state_.letting_by = state_.squeezed = false;
 }
 
 // ---------------------------------------------------------------- the tick
@@ -223,6 +223,7 @@ void AiDriver::publish() {
   st.let_bys_done = n.let_bys_done;
   st.give_ways = n.give_ways;
   st.letting_by = line_.letting_by;
+  st.squeezed = line_.squeezed;
 }
 
 // ---------------------------------------------------------------- the debug record

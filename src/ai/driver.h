@@ -85,6 +85,7 @@ struct DriverState {
   int let_bys_done = 0;         ///< of those, the times the car went by before we moved back
   int give_ways = 0;            ///< times we gave way to a car level with us on the next lane (a stalemate)
   bool letting_by = false;      ///< moved over for one now (racecraft's move is that let-by, not a pass)
+  bool squeezed = false;        ///< level with a car where our side's room runs out: dropping back behind it
 };
 
 class AiDriver {

@@ -36,6 +36,7 @@ constexpr double kShiftLook = 1.5;       // s ahead the speed on a shifted line 
 constexpr double kShiftMinShare = 0.5;   // the least (1 - n k) a shifted line's speed is scaled by
 constexpr double kMergeTime = 0.15;      // s, the following gap kept to a car in the lane a merge takes us back to
 constexpr double kFollowBrake = 0.5;     // share of the grip a follower plans to match the car ahead's speed with
+constexpr double kSqueezeLift = 1.5;     // m/s under our speed aimed for while squeezed beside a car (drop back behind it)
 constexpr double kWideLift = 2.0;        // m/s^2, the most a wide car slows for the speed its arc back needs (a
                                          // lift: cars behind it braking at 4 m/s^2 and more ran into it)
 constexpr double kWideFromSpeed = 0.5;   // of the planned speed, under which it never slows for it (off the grid)
@@ -56,6 +57,49 @@ double shifted_line_share(const DriverRoad& road, double s, double offset, doubl
     if (nk > 0.0) share = std::min(share, std::sqrt(std::max(kShiftMinShare, 1.0 - nk)));
   }
   return 0.98 * share;
+}
+
+// m, where the car tracks at s: the racing line shifted by `offset` m (+ = left).
+Vec2 shifted_point(const DriverRoad& road, double s, double offset) {
+  const PathSample p = road.route->path.at(s);
+  return p.position + p.normal * offset;
+}
+
+// 1/m, the unsigned curvature of the circle through three points (0 when they are in line).
+double curvature_through(Vec2 a, Vec2 b, Vec2 c) {
+  const double ab = length(b - a), bc = length(c - b), ca = length(a - c);
+  const double twice_area = std::abs(cross(b - a, c - a));
+  return ab * bc * ca > 1e-9 ? 2.0 * twice_area / (ab * bc * ca) : 0.0;
+}
+
+// m/s the car may drive now so that, braking at kFollowBrake of the grip, it is within the
+// cornering grip wherever the path it tracks over the next kShiftLook s (the offset as
+// LineChoice::offset_at gives it: pushed out by a car beside us, clamped to the room where
+// the road narrows towards the line's exit) bends tighter than the path the profile is for
+// (the racing line, or the lane at its full share) by more than kPathSlack. (A car held
+// out to the edge of an 8 m street circuit's 90-degree exits ran on at the line's or the
+// lane's speed and slid 2-3 m wide into the wall.) 1e9: no such bend.
+double tracked_path_cap(const DriverRoad& road, const LineChoice& line, double s, double speed, double speed_use) {
+  constexpr double kStep = 4.0;        // m between the points of the curvature
+  constexpr double kPathSlack = 0.004; // 1/m the tracked path may bend more than the profile's before it counts
+  double cap = 1e9;
+  const auto reference = [&](double at) {
+    return line.lane_side != 0 ? road.lane_offset(line.lane_side, line.let_by_lanes, at) : 0.0;
+  };
+  for (double d = 0.0; d <= std::max(20.0, speed * kShiftLook); d += kStep) {
+    const double at = s + d;
+    const double k = curvature_through(shifted_point(road, at - kStep, line.offset_at(road, at - kStep)),
+                                       shifted_point(road, at, line.offset_at(road, at)),
+                                       shifted_point(road, at + kStep, line.offset_at(road, at + kStep)));
+    const double k_ref = curvature_through(shifted_point(road, at - kStep, reference(at - kStep)),
+                                           shifted_point(road, at, reference(at)),
+                                           shifted_point(road, at + kStep, reference(at + kStep)));
+    if (k <= k_ref + kPathSlack) continue;
+    const double v_there = std::sqrt(speed_use * road.cornering_accel_at(at) / k);
+    const double brake = kFollowBrake * road.full_grip_at(s) * kGravity;
+    cap = std::min(cap, std::sqrt(v_there * v_there + 2.0 * brake * d));
+  }
+  return cap;
 }
 
 }  // namespace
@@ -85,6 +129,7 @@ SpeedPlan plan_speed(const SpeedPlanInput& in, const DriverConfig& config) {
   if (off > kOffLineFree) scale *= std::max(0.6, 1.0 - kOffLineSlow * (off - kOffLineFree));
   if (line.offset != 0.0 && line.lane_side == 0) scale *= shifted_line_share(road, in.me.s, line.offset, speed);  // (a lane has its own profile)
   if (in.lift) scale *= 0.85;  // a mistake: a lift
+  if (traffic.alongside && line.lane_side == 0) scale *= kLaneSpeedShare;  // a car beside us: no room to run wide
   plan.scale = scale;
   // Following a car ahead on our line (none while the offset takes us past it): beyond the
   // standoff (the time gap and 2 m), no faster than we could brake to its speed by the
@@ -103,6 +148,9 @@ SpeedPlan plan_speed(const SpeedPlanInput& in, const DriverConfig& config) {
     plan.cap = std::min(plan.cap, std::max(kLetByFloor * road.profile.target_speed(in.me.s) * in.params->speed_use,
                                            line.let_by_speed - under));
   }
+  if (line.offset != 0.0 || line.lane_side != 0)
+    plan.cap = std::min(plan.cap, tracked_path_cap(road, line, in.me.s, speed, in.params->speed_use));
+  if (line.squeezed) plan.cap = std::min(plan.cap, std::max(0.0, speed - kSqueezeLift));
   if (in.detour) plan.cap = kDetourSpeed;  // round the blockage at walking pace, not following it
   return plan;
 }

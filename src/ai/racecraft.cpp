@@ -41,6 +41,8 @@ constexpr double kLetByPress = 1.0;        // s of being pressed by a faster car
 constexpr double kLetByStraight = 2.5;     // s ahead at our speed the road must turn less than a bend in to move over
 constexpr double kLetByHold = 3.0;         // s ahead at our speed the lane must keep us out of its lane
 constexpr double kLetByClear = 2.0;        // m its tail must be ahead of our nose before it is by
+constexpr double kSqueezeLook = 1.5;      // s ahead at our speed the room beside a car level with us is looked at
+constexpr double kSqueezeGap = 0.3;       // m of daylight to that car below which the room squeezes us
 constexpr double kStalemate = 5.0;         // s level with the car of our pass or room before the one behind gives way
                                            // (side-by-side spells of real passes: most under 5 s, the stalemates 15-150 s)
 
@@ -54,6 +56,7 @@ LineChoice Racecraft::decide(const RacecraftInput& in, AiRng& rng) {
   const bool alongside = traffic_->alongside;
   const double alongside_lat = traffic_->alongside_lat;
   choose_lane_pass(traffic_->ahead, traffic_->target, traffic_->behind, fwd, in.time);
+  squeezed_ = squeezed(fwd);
   if (pass_.side != 0 || lane_side_ != 0) {
     follow_lane(fwd, alongside);
     return choice();
@@ -101,12 +104,13 @@ LineChoice Racecraft::choice() const {
   c.let_by_clear = let_by_clear_;
   c.let_by_speed = let_by_speed_;
   c.let_by_need = let_by_need_;
+  c.squeezed = squeezed_;
   return c;
 }
 
 void Racecraft::respawned() {
   offset_goal_ = bound_goal_ = offset_ = 0.0;
-  pass_ = PassPlan{}, giving_room_ = defending_ = letting_by_ = giving_way_ = false;
+  pass_ = PassPlan{}, giving_room_ = defending_ = letting_by_ = giving_way_ = squeezed_ = false;
   lane_side_ = 0, lane_share_ = lane_hold_ = lane_stay_ = 0.0, lane_leaving_ = false, let_by_lanes_ = false;
 }
 
@@ -434,6 +438,23 @@ bool Racecraft::merge_clear() const {
   for (const NearCar& c : traffic_->rear)
     if (-c.ds - us_.half_length - c.half_length < kMergeLook * c.closing && in_band(c, lo, hi)) return false;
   return true;
+}
+
+// A car overlapping us along the line, its centre no more than half our length behind ours,
+// and the road on our side of it narrowing over the next kSqueezeLook s to less than both
+// half widths and kSqueezeGap beside where it is: there is no room to stay level with it
+// (on an 8 m street circuit, the line running out to the edge at a bend's exit squeezed the
+// car on the outside into the car on the line): we drop back behind it (plan_speed).
+bool Racecraft::squeezed(double fwd) const {
+  const double look = std::max(10.0, fwd * kSqueezeLook);
+  for (const NearCar& c : traffic_->near) {
+    if (c.ds < -us_.half_length || c.ds > us_.half_length + c.half_length + kBesideMargin) continue;
+    const int sd = c.lat > me_.lateral ? -1 : +1;  // our side of it
+    double least = road_->room(me_.s, sd);
+    for (double d = kRoomStep; d <= look; d += kRoomStep) least = std::min(least, road_->room(road_->route->path.wrap(me_.s + d), sd));
+    if (least - sd * c.lat < us_.half_width + c.half_width + kSqueezeGap) return true;
+  }
+  return false;
 }
 
 // The share of the grip the bend we are in or about to enter (the most curvature over the

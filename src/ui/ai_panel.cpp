@@ -141,6 +141,7 @@ void driver_state(const GameRace& race, int car) {
   row("passes", nullptr, "%d made of %d", st.passes_made, st.passes_started);
   row("given up", nullptr, "%d shut, %d lost", st.passes_dropped, st.passes_lost);
   row("room given", nullptr, "%d", st.room_given);
+  row("squeezed", st.squeezed ? &kWarn : &kDim, "%s", st.squeezed ? "dropping back" : "no");
   row("defended", st.defending ? &kWarn : nullptr, "%d%s", st.defences, st.defending ? " (now)" : "");
   row("let by", st.letting_by ? &kWarn : nullptr, "%d of %d%s", st.let_bys_done, st.let_bys, st.letting_by ? " (now)" : "");
   row("gave way", nullptr, "%d", st.give_ways);

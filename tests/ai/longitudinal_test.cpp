@@ -83,6 +83,51 @@ TEST_F(LongitudinalTest, SpeedPlanOnAFreeRoadLiftsAndDetours) {
   EXPECT_EQ(plan_speed(in, DriverConfig{}).cap, 8.0) << "m/s round a blockage";
 }
 
+// Squeezed beside a car (Racecraft::squeezed): the plan aims 1.5 m/s under our speed, a
+// drop back behind it that goes on while the squeeze lasts. A car beside us on the line,
+// off any lane: 95% of the profile (no room to run wide), as a lane pass drives its lane.
+TEST_F(LongitudinalTest, SpeedPlanDropsBackWhenSqueezedAndEasesBesideACar) {
+  const AiParams params;
+  TrafficPicture p;
+  LineChoice squeezed;
+  squeezed.squeezed = true;
+  SpeedPlanInput in{road_.get(), &params, &p, squeezed, {100.0, 0.0}, 30.0, false, false};
+  EXPECT_NEAR(plan_speed(in, DriverConfig{}).cap, 28.5, 1e-12);
+  in.line = LineChoice{};
+  p.alongside = true;
+  EXPECT_NEAR(plan_speed(in, DriverConfig{}).scale, 0.95, 1e-12);
+}
+
+// An offset held out to where the room runs out (the racing line crossing to that edge):
+// the path the car tracks is clamped to the room and bends where the line does not, and the
+// plan caps the speed to what that bend allows; where the room holds the offset all the way
+// on a straight, no cap.
+TEST_F(LongitudinalTest, SpeedPlanCapsAnOffsetTheRoomBendsTighter) {
+  const AiParams params;
+  const TrafficPicture clear;
+  const double length = road_->route->path.length();
+  const auto least_room = [&](double s, int side, double from, double to) {
+    double least = 1e9;
+    for (double d = from; d <= to; d += 1.0) least = std::min(least, road_->room(road_->route->path.wrap(s + d), side));
+    return least;
+  };
+  double squeezed_at = -1.0, held_at = -1.0;
+  for (double s = 0.0; s < length && (squeezed_at < 0.0 || held_at < 0.0); s += 5.0) {
+    const double max_k = road_->route->path.max_abs_curvature(s, 60.0);
+    if (squeezed_at < 0.0 && road_->room(s, +1) >= 4.0 && least_room(s, +1, 10.0, 40.0) <= 0.5) squeezed_at = s;
+    if (held_at < 0.0 && least_room(s, +1, 0.0, 60.0) >= 4.0 && max_k < 1e-3) held_at = s;
+  }
+  ASSERT_GE(squeezed_at, 0.0) << "no place where the room on the left runs from 4 m to 0.5 m within 40 m";
+  ASSERT_GE(held_at, 0.0) << "no straight with 4 m of room on the left for 60 m";
+  LineChoice out;
+  out.offset = 4.0;
+  const double fwd = 30.0;
+  SpeedPlanInput in{road_.get(), &params, &clear, out, {squeezed_at, 4.0}, fwd, false, false};
+  EXPECT_LT(plan_speed(in, DriverConfig{}).cap, fwd) << "at s = " << squeezed_at;
+  in.me = {held_at, 4.0};
+  EXPECT_EQ(plan_speed(in, DriverConfig{}).cap, 1e9) << "at s = " << held_at;
+}
+
 // At the profile's speed the pedals drive (throttle, no brake); well over it they brake; the
 // target is the profile's speed where the car will be when the pedals act.
 TEST_F(LongitudinalTest, PedalsDriveAtTheProfileAndBrakeOverIt) {

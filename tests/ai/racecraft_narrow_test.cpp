@@ -130,5 +130,44 @@ TEST_F(NarrowRoadTest, PassWhereTheRoadHasRoomForTwo) {
   EXPECT_EQ(passes_started(s), 1) << "no pass started at s = " << s;
 }
 
+// ---------------------------------------------------------------- squeezed beside a car
+
+// The least room on side sd (m off the line) over [from, to] m past s.
+double least_room(const DriverRoad& road, int sd, double s, double from, double to) {
+  double least = 1e9;
+  for (double d = from; d <= to; d += kStep) least = std::min(least, road.room(road.route->path.wrap(s + d), sd));
+  return least;
+}
+
+// One decision, ours 2.4 m right of the line at kFwd, with a car `ds` m along the line from
+// us (CG to CG) on the line beside us: whether we are squeezed.
+bool squeezed_by(const DriverRoad& road, CarSize us, double s, double ds) {
+  const AiParams params;
+  Racecraft rc(DriverConfig{}, us);
+  AiRng rng(1);
+  TrafficPicture p;
+  p.near.push_back(NearCar{ds, 0.0, 0.9, 2.2, 1, 0.0, 0.0});
+  p.beside.push_back({ds, 0.0, 2.2, 0.9, 0.0});
+  p.alongside = std::abs(ds) < us.half_length + 2.2 + kBesideMargin;
+  return rc.decide({&road, &params, &p, {s, -2.4}, kFwd, kLate}, rng).squeezed;
+}
+
+// Ours 2.4 m right of a car on the line, level with it: where the room on our side runs
+// down to 1.5 m within the next 30 m (1.5 s at our speed; the line crossing to our edge at a
+// bend's exit), we are squeezed and drop back; where it stays 2.6 m or more, we are not;
+// with the car 3 m behind us (its centre over half our length behind ours), it is its to
+// drop back, not ours.
+TEST_F(NarrowRoadTest, LevelWithACarWhereOurSideRunsOutWeDropBack) {
+  const double tight = find_s([&](double at) {
+    return road_->room(at, -1) >= 2.6 && least_room(*road_, -1, at, 10.0, 30.0) <= 1.5;
+  });
+  const double open = find_s([&](double at) { return least_room(*road_, -1, at, 0.0, 40.0) >= 2.6; });
+  ASSERT_GE(tight, 0.0) << "no place where the room on the right runs out ahead";
+  ASSERT_GE(open, 0.0) << "no place with 2.6 m of room on the right for 40 m";
+  EXPECT_TRUE(squeezed_by(*road_, us_, tight, 0.5)) << "at s = " << tight;
+  EXPECT_FALSE(squeezed_by(*road_, us_, open, 0.5)) << "at s = " << open;
+  EXPECT_FALSE(squeezed_by(*road_, us_, tight, -3.0)) << "at s = " << tight;
+}
+
 }  // namespace
 }  // namespace racer
