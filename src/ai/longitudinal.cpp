@@ -78,7 +78,8 @@ double curvature_through(Vec2 a, Vec2 b, Vec2 c) {
 // the road narrows towards the line's exit) bends tighter than the path the profile is for
 // (the racing line, or the lane at its full share) by more than kPathSlack. (A car held
 // out to the edge of an 8 m street circuit's 90-degree exits ran on at the line's or the
-// lane's speed and slid 2-3 m wide into the wall.) 1e9: no such bend.
+// lane's speed and slid 2-3 m wide into the wall.) 1e9: no such bend. Asked on narrow
+// roads only (LineChoice::narrow): on a 12 m road it cost more car contacts than it saved.
 double tracked_path_cap(const DriverRoad& road, const LineChoice& line, double s, double speed, double speed_use) {
   constexpr double kStep = 4.0;        // m between the points of the curvature
   constexpr double kPathSlack = 0.004; // 1/m the tracked path may bend more than the profile's before it counts
@@ -129,7 +130,8 @@ SpeedPlan plan_speed(const SpeedPlanInput& in, const DriverConfig& config) {
   if (off > kOffLineFree) scale *= std::max(0.6, 1.0 - kOffLineSlow * (off - kOffLineFree));
   if (line.offset != 0.0 && line.lane_side == 0) scale *= shifted_line_share(road, in.me.s, line.offset, speed);  // (a lane has its own profile)
   if (in.lift) scale *= 0.85;  // a mistake: a lift
-  if (traffic.alongside && line.lane_side == 0) scale *= kLaneSpeedShare;  // a car beside us: no room to run wide
+  // On a narrow road, a car beside us: no room to run wide.
+  if (line.narrow && traffic.alongside && line.lane_side == 0) scale *= kLaneSpeedShare;
   plan.scale = scale;
   // Following a car ahead on our line (none while the offset takes us past it): beyond the
   // standoff (the time gap and 2 m), no faster than we could brake to its speed by the
@@ -148,7 +150,7 @@ SpeedPlan plan_speed(const SpeedPlanInput& in, const DriverConfig& config) {
     plan.cap = std::min(plan.cap, std::max(kLetByFloor * road.profile.target_speed(in.me.s) * in.params->speed_use,
                                            line.let_by_speed - under));
   }
-  if (line.offset != 0.0 || line.lane_side != 0)
+  if (line.narrow && (line.offset != 0.0 || line.lane_side != 0))
     plan.cap = std::min(plan.cap, tracked_path_cap(road, line, in.me.s, speed, in.params->speed_use));
   if (line.squeezed) plan.cap = std::min(plan.cap, std::max(0.0, speed - kSqueezeLift));
   if (in.detour) plan.cap = kDetourSpeed;  // round the blockage at walking pace, not following it

@@ -56,7 +56,8 @@ LineChoice Racecraft::decide(const RacecraftInput& in, AiRng& rng) {
   const bool alongside = traffic_->alongside;
   const double alongside_lat = traffic_->alongside_lat;
   choose_lane_pass(traffic_->ahead, traffic_->target, traffic_->behind, fwd, in.time);
-  squeezed_ = squeezed(fwd);
+  narrow_ = narrow_ahead(fwd);
+  squeezed_ = narrow_ && squeezed(fwd);
   if (pass_.side != 0 || lane_side_ != 0) {
     follow_lane(fwd, alongside);
     return choice();
@@ -104,13 +105,14 @@ LineChoice Racecraft::choice() const {
   c.let_by_clear = let_by_clear_;
   c.let_by_speed = let_by_speed_;
   c.let_by_need = let_by_need_;
+  c.narrow = narrow_;
   c.squeezed = squeezed_;
   return c;
 }
 
 void Racecraft::respawned() {
   offset_goal_ = bound_goal_ = offset_ = 0.0;
-  pass_ = PassPlan{}, giving_room_ = defending_ = letting_by_ = giving_way_ = squeezed_ = false;
+  pass_ = PassPlan{}, giving_room_ = defending_ = letting_by_ = giving_way_ = narrow_ = squeezed_ = false;
   lane_side_ = 0, lane_share_ = lane_hold_ = lane_stay_ = 0.0, lane_leaving_ = false, let_by_lanes_ = false;
 }
 
@@ -440,7 +442,22 @@ bool Racecraft::merge_clear() const {
   return true;
 }
 
-// A car overlapping us along the line, its centre no more than half our length behind ours,
+// The road over the next kSqueezeLook s at our speed (10 m at least) narrows somewhere to a
+// corridor for the cars' centres (the room either side of the line) under two car widths
+// and two side gaps: two cars abreast cannot each keep a car's width and the daylight of a
+// lane pass to itself (an 8 m street circuit's 4.95 m corridor; a 10 m road's 6.95 m is not
+// narrow), nor beside an obstacle that takes half of a 12 m road.
+bool Racecraft::narrow_ahead(double fwd) const {
+  const double look = std::max(10.0, fwd * kSqueezeLook);
+  const double two_abreast = 2.0 * (2.0 * us_.half_width + params_->racecraft.side_gap);
+  for (double d = 0.0; d <= look; d += kRoomStep) {
+    const double at = road_->route->path.wrap(me_.s + d);
+    if (road_->room(at, +1) + road_->room(at, -1) < two_abreast) return true;
+  }
+  return false;
+}
+
+// On a narrow road (narrow_ahead), a car overlapping us along the line, its centre no more than half our length behind ours,
 // and the road on our side of it narrowing over the next kSqueezeLook s to less than both
 // half widths and kSqueezeGap beside where it is: there is no room to stay level with it
 // (on an 8 m street circuit, the line running out to the edge at a bend's exit squeezed the

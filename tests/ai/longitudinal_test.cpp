@@ -84,24 +84,27 @@ TEST_F(LongitudinalTest, SpeedPlanOnAFreeRoadLiftsAndDetours) {
 }
 
 // Squeezed beside a car (Racecraft::squeezed): the plan aims 1.5 m/s under our speed, a
-// drop back behind it that goes on while the squeeze lasts. A car beside us on the line,
-// off any lane: 95% of the profile (no room to run wide), as a lane pass drives its lane.
-TEST_F(LongitudinalTest, SpeedPlanDropsBackWhenSqueezedAndEasesBesideACar) {
+// drop back behind it that goes on while the squeeze lasts. On a narrow road, a car beside
+// us on the line, off any lane: 95% of the profile (no room to run wide), as a lane pass
+// drives its lane; on a road wide enough for two abreast, the whole profile.
+TEST_F(LongitudinalTest, SpeedPlanDropsBackWhenSqueezedAndEasesBesideACarOnANarrowRoad) {
   const AiParams params;
   TrafficPicture p;
   LineChoice squeezed;
-  squeezed.squeezed = true;
+  squeezed.narrow = squeezed.squeezed = true;
   SpeedPlanInput in{road_.get(), &params, &p, squeezed, {100.0, 0.0}, 30.0, false, false};
   EXPECT_NEAR(plan_speed(in, DriverConfig{}).cap, 28.5, 1e-12);
   in.line = LineChoice{};
   p.alongside = true;
+  EXPECT_EQ(plan_speed(in, DriverConfig{}).scale, 1.0) << "a road wide enough for two";
+  in.line.narrow = true;
   EXPECT_NEAR(plan_speed(in, DriverConfig{}).scale, 0.95, 1e-12);
 }
 
-// An offset held out to where the room runs out (the racing line crossing to that edge):
-// the path the car tracks is clamped to the room and bends where the line does not, and the
-// plan caps the speed to what that bend allows; where the room holds the offset all the way
-// on a straight, no cap.
+// On a narrow road, an offset held out to where the room runs out (the racing line crossing
+// to that edge): the path the car tracks is clamped to the room and bends where the line
+// does not, and the plan caps the speed to what that bend allows; where the room holds the
+// offset all the way on a straight, no cap; on a road wide enough for two abreast, no cap.
 TEST_F(LongitudinalTest, SpeedPlanCapsAnOffsetTheRoomBendsTighter) {
   const AiParams params;
   const TrafficPicture clear;
@@ -123,6 +126,8 @@ TEST_F(LongitudinalTest, SpeedPlanCapsAnOffsetTheRoomBendsTighter) {
   out.offset = 4.0;
   const double fwd = 30.0;
   SpeedPlanInput in{road_.get(), &params, &clear, out, {squeezed_at, 4.0}, fwd, false, false};
+  EXPECT_EQ(plan_speed(in, DriverConfig{}).cap, 1e9) << "not narrow, at s = " << squeezed_at;
+  in.line.narrow = true;
   EXPECT_LT(plan_speed(in, DriverConfig{}).cap, fwd) << "at s = " << squeezed_at;
   in.me = {held_at, 4.0};
   EXPECT_EQ(plan_speed(in, DriverConfig{}).cap, 1e9) << "at s = " << held_at;

@@ -140,8 +140,8 @@ double least_room(const DriverRoad& road, int sd, double s, double from, double 
 }
 
 // One decision, ours 2.4 m right of the line at kFwd, with a car `ds` m along the line from
-// us (CG to CG) on the line beside us: whether we are squeezed.
-bool squeezed_by(const DriverRoad& road, CarSize us, double s, double ds) {
+// us (CG to CG) on the line beside us.
+LineChoice decide_beside(const DriverRoad& road, CarSize us, double s, double ds) {
   const AiParams params;
   Racecraft rc(DriverConfig{}, us);
   AiRng rng(1);
@@ -149,7 +149,15 @@ bool squeezed_by(const DriverRoad& road, CarSize us, double s, double ds) {
   p.near.push_back(NearCar{ds, 0.0, 0.9, 2.2, 1, 0.0, 0.0});
   p.beside.push_back({ds, 0.0, 2.2, 0.9, 0.0});
   p.alongside = std::abs(ds) < us.half_length + 2.2 + kBesideMargin;
-  return rc.decide({&road, &params, &p, {s, -2.4}, kFwd, kLate}, rng).squeezed;
+  return rc.decide({&road, &params, &p, {s, -2.4}, kFwd, kLate}, rng);
+}
+bool squeezed_by(const DriverRoad& road, CarSize us, double s, double ds) { return decide_beside(road, us, s, ds).squeezed; }
+
+// Harbour Streets is narrow everywhere: its corridor for the cars' centres (the room either
+// side of the line) is under two car widths and two side gaps (6 m) all round the lap.
+TEST_F(NarrowRoadTest, AnEightMetreStreetIsNarrowAllRound) {
+  for (double s = 0.0; s < road_->route->path.length(); s += 50.0)
+    EXPECT_TRUE(decide_beside(*road_, us_, s, 0.5).narrow) << "at s = " << s;
 }
 
 // Ours 2.4 m right of a car on the line, level with it: where the room on our side runs

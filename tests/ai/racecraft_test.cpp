@@ -168,6 +168,22 @@ TEST_F(RacecraftTest, ACarBesideIsGivenRacingRoom) {
   EXPECT_EQ(rc.focus().target, 1);
 }
 
+// Kestrel Downs (14 m) is wide enough for two abreast all round the lap: never narrow
+// (Racecraft::narrow_ahead), so never squeezed, with a car level with us anywhere.
+TEST_F(RacecraftTest, AFourteenMetreRoadIsNeverNarrow) {
+  const AiParams params;
+  for (double s = 0.0; s < road_->route->path.length(); s += 25.0) {
+    Racecraft rc(DriverConfig{}, us_);
+    AiRng rng(1);
+    TrafficPicture p;
+    add_near(p, seen(1, 0.5, 0.0, 20.0, 20.0), 20.0);
+    p.alongside = true;
+    const LineChoice c = rc.decide({road_.get(), &params, &p, {s, -2.4}, 20.0, kLate}, rng);
+    EXPECT_FALSE(c.narrow) << "at s = " << s;
+    EXPECT_FALSE(c.squeezed) << "at s = " << s;
+  }
+}
+
 // A car pressing us from 6 m behind, faster than we would drive where it is, on a straight
 // with a let-by lane 3 m or more off the line: after 1 s of that pressure (kLetByPress) we
 // move to the let-by lane, out of its lane, with the chance the profile gives (here 1).
