@@ -137,7 +137,7 @@ Controls AiDriver::pedals(const DriverView& v) {
   const bool dwa_steers = dwa.active && dwa.steering;
   const DwaSay say{dwa_steers, dwa.admissible, dwa.full, dwa.speed};
   Controls c = longitudinal_.pedals(
-      v, {&road_, &params_, line_, speed_, say, me_, dwa_steers ? dwa.steer : tracker_.steer(), tracker_.arc_speed()},
+      v, {&road_, &params_, line_, speed_, say, me_, dwa_steers ? dwa_wheel(dwa, tracker_.steer(), line_.narrow) : tracker_.steer(), tracker_.arc_speed()},
       target_speed_);
   c = longitudinal_.filters(
       c, v, {traffic_.ahead.gap, traffic_.ahead.closing, last_steer_, road_.route->path.curvature_at(me_.s), road_.mu},

@@ -132,11 +132,13 @@ const DwaOutput& DwaGuard::decide(const DriverView& v, const DwaGuardInput& in, 
   // The window is one period of acceleration wide: its top means "speed up", not a limit
   // (capping the pedals to it left a car creeping at 0.1 m/s from a standstill).
   out_.full = d.admissible && d.v >= d.window.v_hi - 1e-6;
-  // The kinematic angle for its yaw rate. (With the tracker's learned understeer on top, as
-  // the tracker steers, DWA's avoiding arcs turned in harder than it chose: on Port Ardent,
-  // 12 races at jitter 0.3, 0.138 car contacts a car-lap against 0.083 without.)
-  const double delta = std::atan(d.omega * geometry.wheelbase / std::max(speed, 2.0));
-  out_.steer = steer_input(delta, geometry);
+  // The kinematic angle for its yaw rate, and its difference from the kinematic angle for
+  // the tracker's arc (dwa_wheel). (With the tracker's learned understeer on top of DWA's
+  // angle, DWA's avoiding arcs turned in harder than it chose: on Port Ardent, 12 races at
+  // jitter 0.3, 0.138 car contacts a car-lap against 0.083 without.)
+  const double v_arc = std::max(speed, 2.0);
+  out_.steer = steer_input(std::atan(d.omega * geometry.wheelbase / v_arc), geometry);
+  out_.steer_turn = out_.steer - steer_input(std::atan(d_in.preferred_omega * geometry.wheelbase / v_arc), geometry);
   if (recording_) {
     record_.ran = true;
     record_.steering = out_.steering;
@@ -148,6 +150,11 @@ const DwaOutput& DwaGuard::decide(const DriverView& v, const DwaGuardInput& in, 
     record_.obstacles = obstacles_;
   }
   return out_;
+}
+
+double dwa_wheel(const DwaOutput& dwa, double tracker_steer, bool narrow) {
+  if (!narrow) return dwa.steer;
+  return std::clamp(tracker_steer + dwa.steer_turn, -1.0, 1.0);
 }
 
 }  // namespace racer

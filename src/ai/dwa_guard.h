@@ -34,8 +34,18 @@ struct DwaOutput {
   bool admissible = true;   ///< it found an arc that hits nothing
   bool full = false;        ///< it chose the top of its window (wants to speed up)
   double speed = 0.0;       ///< m/s, its chosen speed
-  double steer = 0.0;       ///< [-1, 1], its steer
+  double steer = 0.0;       ///< [-1, 1], the kinematic steer for its arc
+  double steer_turn = 0.0;  ///< [-1, 1], that steer less the kinematic steer for the tracker's arc
 };
+
+/// The steer, [-1, 1], a car drives with while DWA has the wheel (DwaOutput::steering): on
+/// a narrow road (LineChoice::narrow) the tracker's steer, its learned understeer in it,
+/// turned by DWA's steer_turn, so that DWA's arc is driven as the tracker drives its own and
+/// the wheel does not jump when DWA takes it; elsewhere the kinematic steer of DWA's arc.
+/// (On Harbour Streets the kinematic steer, less than the tracker's at the grip limit, ran
+/// cars wide in its 90-degree corners into the car beside them; on every road the
+/// tracker's steer cost Port Ardent its car contacts: 0.258 a car-lap over 6 seeds.)
+double dwa_wheel(const DwaOutput& dwa, double tracker_steer, bool narrow);
 
 /// DWA's last decision as recorded for the debug overlays (DwaGuard::set_recording): the
 /// planner's own input and its record of every sample, copied as the decision used them.

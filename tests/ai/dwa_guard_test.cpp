@@ -1,6 +1,7 @@
 // The AI driver's DWA guard (src/ai/dwa_guard.h) in a long bend: a car with another held
 // beside it through Double Spiral's tightening bend (tests/track/unseen/double_spiral.json:
-// 220 m to 45 m radius while the road narrows from 15 m to 10 m) stays on the road.
+// 220 m to 45 m radius while the road narrows from 15 m to 10 m) stays on the road; and the
+// wheel a car drives with while DWA has it (dwa_wheel).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -79,6 +80,20 @@ TEST(DwaGuard, ACarBesideAnotherThroughALongBendStaysOnTheRoad) {
     EXPECT_LT(run.worst_off_road, 0.5) << "m beyond the room, other car on side " << side;
     EXPECT_EQ(run.wall_contacts, 0) << "side " << side;
   }
+}
+
+// The wheel while DWA has it: off a narrow road, the kinematic steer of DWA's arc whatever
+// the tracker asks; on one, the tracker's steer when DWA keeps the tracker's arc (no jump as
+// DWA takes the wheel), turned by DWA's difference from it otherwise, within the lock.
+TEST(DwaGuard, OnANarrowRoadDwaTurnsTheTrackersSteer) {
+  DwaOutput dwa;
+  dwa.steer = 0.15, dwa.steer_turn = 0.0;  // a bend at the grip limit: the tracker asks 0.55
+  EXPECT_EQ(dwa_wheel(dwa, 0.55, false), 0.15);
+  EXPECT_EQ(dwa_wheel(dwa, 0.55, true), 0.55);
+  dwa.steer_turn = -0.1;  // an arc 0.1 less to the left than the tracker's
+  EXPECT_NEAR(dwa_wheel(dwa, 0.55, true), 0.45, 1e-12);
+  dwa.steer_turn = 0.6;
+  EXPECT_EQ(dwa_wheel(dwa, 0.55, true), 1.0) << "within the lock";
 }
 
 }  // namespace
