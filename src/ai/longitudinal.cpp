@@ -83,6 +83,7 @@ double curvature_through(Vec2 a, Vec2 b, Vec2 c) {
 double tracked_path_cap(const DriverRoad& road, const LineChoice& line, double s, double speed, double speed_use) {
   constexpr double kStep = 4.0;        // m between the points of the curvature
   constexpr double kPathSlack = 0.004; // 1/m the tracked path may bend more than the profile's before it counts
+  const double brake = kFollowBrake * road.full_grip_at(s) * kGravity;
   double cap = 1e9;
   const auto reference = [&](double at) {
     return line.lane_side != 0 ? road.lane_offset(line.lane_side, line.let_by_lanes, at) : 0.0;
@@ -97,7 +98,6 @@ double tracked_path_cap(const DriverRoad& road, const LineChoice& line, double s
                                            shifted_point(road, at + kStep, reference(at + kStep)));
     if (k <= k_ref + kPathSlack) continue;
     const double v_there = std::sqrt(speed_use * road.cornering_accel_at(at) / k);
-    const double brake = kFollowBrake * road.full_grip_at(s) * kGravity;
     cap = std::min(cap, std::sqrt(v_there * v_there + 2.0 * brake * d));
   }
   return cap;

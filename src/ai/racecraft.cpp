@@ -56,8 +56,9 @@ LineChoice Racecraft::decide(const RacecraftInput& in, AiRng& rng) {
   const bool alongside = traffic_->alongside;
   const double alongside_lat = traffic_->alongside_lat;
   choose_lane_pass(traffic_->ahead, traffic_->target, traffic_->behind, fwd, in.time);
-  narrow_ = narrow_ahead(fwd);
-  squeezed_ = narrow_ && squeezed(fwd);
+  const Narrowest narrowest = narrowest_ahead(fwd);
+  narrow_ = narrow(narrowest);
+  squeezed_ = narrow_ && squeezed(narrowest);
   if (pass_.side != 0 || lane_side_ != 0) {
     follow_lane(fwd, alongside);
     return choice();
@@ -442,33 +443,37 @@ bool Racecraft::merge_clear() const {
   return true;
 }
 
-// The road over the next kSqueezeLook s at our speed (10 m at least) narrows somewhere to a
-// corridor for the cars' centres (the room either side of the line) under two car widths
-// and two side gaps: two cars abreast cannot each keep a car's width and the daylight of a
-// lane pass to itself (an 8 m street circuit's 4.95 m corridor; a 10 m road's 6.95 m is not
-// narrow), nor beside an obstacle that takes half of a 12 m road.
-bool Racecraft::narrow_ahead(double fwd) const {
+// The least room either side of the line, and the least corridor for the cars' centres
+// (both sides together), over the next kSqueezeLook s at our speed (10 m at least).
+Racecraft::Narrowest Racecraft::narrowest_ahead(double fwd) const {
+  Narrowest n;
   const double look = std::max(10.0, fwd * kSqueezeLook);
-  const double two_abreast = 2.0 * (2.0 * us_.half_width + params_->racecraft.side_gap);
   for (double d = 0.0; d <= look; d += kRoomStep) {
     const double at = road_->route->path.wrap(me_.s + d);
-    if (road_->room(at, +1) + road_->room(at, -1) < two_abreast) return true;
+    const double left = road_->room(at, +1), right = road_->room(at, -1);
+    n.left = std::min(n.left, left), n.right = std::min(n.right, right), n.corridor = std::min(n.corridor, left + right);
   }
-  return false;
+  return n;
 }
 
-// On a narrow road (narrow_ahead), a car overlapping us along the line, its centre no more than half our length behind ours,
-// and the road on our side of it narrowing over the next kSqueezeLook s to less than both
-// half widths and kSqueezeGap beside where it is: there is no room to stay level with it
-// (on an 8 m street circuit, the line running out to the edge at a bend's exit squeezed the
-// car on the outside into the car on the line): we drop back behind it (plan_speed).
-bool Racecraft::squeezed(double fwd) const {
-  const double look = std::max(10.0, fwd * kSqueezeLook);
+// The road ahead (`n`) narrows somewhere to a corridor under two car widths and two side
+// gaps: two cars abreast cannot each keep a car's width and the daylight of a lane pass to
+// itself (an 8 m street circuit's 4.95 m corridor; a 10 m road's 6.95 m is not narrow), nor
+// beside an obstacle that takes half of a 12 m road.
+bool Racecraft::narrow(const Narrowest& n) const {
+  return n.corridor < 2.0 * (2.0 * us_.half_width + params_->racecraft.side_gap);
+}
+
+// On a narrow road, a car overlapping us along the line, its centre no more than half our
+// length behind ours, and the road on our side of it narrowing ahead (`n`) to less than
+// both half widths and kSqueezeGap beside where it is: there is no room to stay level with
+// it (on an 8 m street circuit, the line running out to the edge at a bend's exit squeezed
+// the car on the outside into the car on the line): we drop back behind it (plan_speed).
+bool Racecraft::squeezed(const Narrowest& n) const {
   for (const NearCar& c : traffic_->near) {
     if (c.ds < -us_.half_length || c.ds > us_.half_length + c.half_length + kBesideMargin) continue;
     const int sd = c.lat > me_.lateral ? -1 : +1;  // our side of it
-    double least = road_->room(me_.s, sd);
-    for (double d = kRoomStep; d <= look; d += kRoomStep) least = std::min(least, road_->room(road_->route->path.wrap(me_.s + d), sd));
+    const double least = sd > 0 ? n.left : n.right;
     if (least - sd * c.lat < us_.half_width + c.half_width + kSqueezeGap) return true;
   }
   return false;

@@ -45,7 +45,7 @@ struct LineChoice {
   bool let_by_clear = false;  ///< out of that car's lane sideways: a lift lets it by
   double let_by_speed = 0.0;  ///< m/s along the line of that car
   double let_by_need = 0.0;   ///< m it must still gain on us to be by
-  bool narrow = false;        ///< the road ahead is too narrow for two cars abreast with room to spare (Racecraft::narrow_ahead)
+  bool narrow = false;        ///< the road ahead is too narrow for two cars abreast with room to spare (Racecraft::narrow)
   bool squeezed = false;      ///< on a narrow road, a car beside us, not behind, leaves us too little room ahead: drop back behind it
 
   /// m, the tracked line's offset at s along the racing line (a lane bends).
@@ -120,8 +120,12 @@ class Racecraft {
   void watch_pressure(const SeenCar& behind, double fwd, double time);
   void let_by(const SeenCar& behind, double fwd);
   bool merge_clear() const;
-  bool narrow_ahead(double fwd) const;
-  bool squeezed(double fwd) const;
+  struct Narrowest {
+    double left = 1e9, right = 1e9, corridor = 1e9;  // m
+  };
+  Narrowest narrowest_ahead(double fwd) const;
+  bool narrow(const Narrowest& n) const;
+  bool squeezed(const Narrowest& n) const;
   double bend_lateral_use(double fwd) const;
   LaneHold side_by_side() const;
   void follow_lane(double fwd, bool alongside);
@@ -140,7 +144,7 @@ class Racecraft {
   bool giving_way_ = false;      // the let-by under way is a stalemate's give_way (not counted as a let-by)
   bool defending_ = false;       // pass_ is a defence
   bool letting_by_ = false;      // pass_ is a let-by
-  bool narrow_ = false;          // narrow_ahead(), at the last decision
+  bool narrow_ = false;          // narrow(), at the last decision
   bool squeezed_ = false;        // squeezed(): dropping back behind a car level with us
   double defend_apex_ = 0.0;     // m along the line (unwrapped from where it began): the defended bend's apex
   double defend_rolled_ = -1.0;  // m, the apex of the last bend whose defence was decided (one roll a bend; -1: none)

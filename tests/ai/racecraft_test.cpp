@@ -169,7 +169,7 @@ TEST_F(RacecraftTest, ACarBesideIsGivenRacingRoom) {
 }
 
 // Kestrel Downs (14 m) is wide enough for two abreast all round the lap: never narrow
-// (Racecraft::narrow_ahead), so never squeezed, with a car level with us anywhere.
+// (Racecraft::narrow), so never squeezed, with a car level with us anywhere.
 TEST_F(RacecraftTest, AFourteenMetreRoadIsNeverNarrow) {
   const AiParams params;
   for (double s = 0.0; s < road_->route->path.length(); s += 25.0) {
