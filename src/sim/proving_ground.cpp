@@ -259,7 +259,7 @@ YawResult run_yaw(const CarSpec& spec, double rate_hz, double speed_mps, double 
     if (world.time() > settle_s) {
       yaw += car.yaw_rate();
       ay += car.local_acceleration().y;
-      delta += mean_front_steer(car);
+      delta += mean_front_steer(car) + car.compliance_steer();  // the angle commanded
       ++n;
     }
   }

@@ -50,7 +50,7 @@ struct SkidpadResult {
 struct YawResult {
   double yaw_rate_rps = 0.0;   ///< steady yaw rate, rad/s
   double lateral_g = 0.0;      ///< steady lateral acceleration / g
-  double steer_deg = 0.0;      ///< mean front road-wheel angle
+  double steer_deg = 0.0;      ///< mean front road-wheel angle commanded (before the steering's compliance)
   double understeer_gradient_deg_per_g = 0.0;
 };
 

@@ -20,6 +20,7 @@ namespace racer {
 namespace {
 
 constexpr double kMinSlipSpeed = 0.5;    // m/s: slip denominators never go below this
+constexpr double kMaxRearComplianceSteer = 0.05;  // rad: the most a rear wheel's bushes let it steer
 constexpr double kMaxBodyAccel = 4.0 * kGravity;  // m/s^2: crash spikes are clipped before the springs
 constexpr double kAbsMinSpeed = 2.0;     // m/s: ABS lets the wheels stop below this
 constexpr double kAbsSlipShare = 0.9;    // ABS holds the slip at this share of the peak slip
@@ -84,6 +85,7 @@ void Car::place(Vec2 pos, double heading, double speed) {
   suspension_.settle();
   for (int i = 0; i < kWheelCount; ++i) wheels_[i].load = suspension_.loads()[i];
   tcs_factor_ = 1.0;
+  compliance_steer_ = steer_moment_ = steer_slope_ = applied_steer_ = 0.0;
   controls_ = {};
   drivetrain_.set_gear(1);
 }
@@ -103,10 +105,26 @@ void Car::apply_switches() {
 }
 
 void Car::update_steering() {
+  steer_front_wheels();
+  steer_rear_wheels();
+}
+
+void Car::steer_rear_wheels() {
+  // Lateral-force compliance: each rear wheel toes towards its own lateral force of the
+  // last step (the bushes give), so the axle answers a slip angle more stiffly.
+  const double compliance = spec_.suspension.rear_compliance_steer;
+  if (compliance <= 0.0) return;
+  for (int i : {kRearLeft, kRearRight})
+    wheels_[i].steer = std::clamp(compliance * wheels_[i].fy, -kMaxRearComplianceSteer, kMaxRearComplianceSteer);
+}
+
+void Car::steer_front_wheels() {
   // Ackermann geometry: the inner front wheel turns more, both aim at one turn centre.
   double steer = controls_.steer;
   if (damage_effects_.steer_offset != 0.0) steer = std::clamp(steer + damage_effects_.steer_offset, -1.0, 1.0);  // damage
-  const double delta = steer * spec_.steering.max_angle;
+  const double max_angle = spec_.steering.max_angle;
+  const double delta = std::clamp(steer * max_angle - steer_compliance(steer * max_angle), -max_angle, max_angle);
+  applied_steer_ = delta;
   if (std::abs(delta) < 1e-9) {
     wheels_[kFrontLeft].steer = wheels_[kFrontRight].steer = 0.0;
     return;
@@ -115,6 +133,25 @@ void Car::update_steering() {
   const double radius = wheelbase / std::tan(delta);  // signed: + = turning left
   wheels_[kFrontLeft].steer = std::atan(wheelbase / (radius - half_track));
   wheels_[kFrontRight].steer = std::atan(wheelbase / (radius + half_track));
+}
+
+// The angle the steering gives back to the front tyres' moment about its axes, rad, for a
+// commanded road-wheel angle `commanded` (rad): c K = M(commanded - c), with the moment
+// linear about the last step's (M + S (angle - last angle)), solved for c; so a soft
+// steering cannot chatter at any step rate.
+double Car::steer_compliance(double commanded) {
+  const double k = spec_.steering.stiffness;
+  if (k <= 0.0) return 0.0;
+  compliance_steer_ = (steer_moment_ + steer_slope_ * (commanded - applied_steer_)) / (k + steer_slope_);
+  return compliance_steer_;
+}
+
+void Car::add_steering_moment(const WheelState& w, const TyreLoad& load, double lag) {
+  const double lever = spec_.steering.caster_trail + pneumatic_trail(spec_.tyre, w.tyre_slip_angle, load.peak_alpha);
+  steer_moment_ += lever * w.fy;
+  // The force's secant slope in slip angle bounds its local slope (a concave curve); within
+  // one step the tyre passes on `lag` of a change of angle.
+  if (std::abs(w.tyre_slip_angle) > 1e-9) steer_slope_ += lever * lag * std::abs(w.fy / w.tyre_slip_angle);
 }
 
 void Car::step_drivetrain(double dt) {
@@ -212,6 +249,7 @@ void Car::step_wheels(const SurfaceMap& ground, double dt) {
   velocity_before_ = velocity();
   const std::array<Vec2, kWheelCount> points = wheel_positions();  // the forces move nothing before the step
   tcs_factor_ = 1.0;
+  steer_moment_ = steer_slope_ = 0.0;
   for (int i = 0; i < kWheelCount; ++i) {
     const double asked = wheels_[i].drive_torque;
     step_wheel(i, points[static_cast<std::size_t>(i)], ground, dt);
@@ -369,11 +407,13 @@ struct Car::WheelContact {
   Vec2 velocity;        // of the contact point, m/s
   double vx = 0.0, vy = 0.0;  // along the wheel's axes, m/s
   double grip = 1.0, rolling_resistance = 0.0;
-  double cornering = 1.0;     // slip-angle scale of this axle's tyres (rear_cornering_factor)
+  double alpha = 0.0;         // rad, the contact's slip angle
+  double tyre_alpha = 0.0;    // rad, what the tyre's curve sees: alpha (rear: times rear_cornering_factor), lagged by the relaxation
+  double lag = 1.0;           // the share of a change of slip angle the tyre passes on within this step
   int index = 0;              // which wheel
 };
 
-Car::WheelContact Car::sense_contact(int i, Vec2 point, const SurfaceMap& ground) {
+Car::WheelContact Car::sense_contact(int i, Vec2 point, const SurfaceMap& ground, double dt) {
   WheelState& w = wheels_[i];
   WheelContact c;
   c.index = i;
@@ -384,7 +424,6 @@ Car::WheelContact Car::sense_contact(int i, Vec2 point, const SurfaceMap& ground
                   value_noise(c.point.x / surface.bump_wavelength, c.point.y / surface.bump_wavelength);
   c.grip = surface.grip * damage_effects_.grip_factor[static_cast<std::size_t>(i)];  // damage: worn tyre (1 = none)
   c.rolling_resistance = surface.rolling_resistance;
-  c.cornering = i < 2 ? 1.0 : spec_.tyre.rear_cornering_factor;
   const double body = heading(), angle = body + w.steer;
   // An unsteered wheel (no Ackermann angle: the rear ones) points along the body, bit for bit.
   c.forward = std::bit_cast<std::uint64_t>(angle) == std::bit_cast<std::uint64_t>(body) ? body_axes() : from_angle(angle);
@@ -392,6 +431,16 @@ Car::WheelContact Car::sense_contact(int i, Vec2 point, const SurfaceMap& ground
   c.velocity = from_b2(body_->GetLinearVelocityFromWorldPoint(to_b2(c.point)));
   c.vx = dot(c.velocity, c.forward);
   c.vy = dot(c.velocity, c.side);
+  c.alpha = std::atan2(c.vy, std::max(std::abs(c.vx), kMinSlipSpeed));
+  c.tyre_alpha = c.alpha * (i < 2 ? 1.0 : spec_.tyre.rear_cornering_factor);
+  // The tyre's side deflection builds up over its relaxation length of rolling: a
+  // first-order lag in distance, integrated exactly over the step.
+  const double relaxation = spec_.wheel_tyre(i).relaxation_length;
+  if (relaxation > 0.0) {
+    c.lag = 1.0 - std::exp(-std::max(length(c.velocity), kMinSlipSpeed) * dt / relaxation);
+    c.tyre_alpha = w.tyre_slip_angle + c.lag * (c.tyre_alpha - w.tyre_slip_angle);
+  }
+  w.tyre_slip_angle = c.tyre_alpha;
   return c;
 }
 
@@ -405,7 +454,7 @@ double Car::brake_torque(int i) const {
 
 void Car::step_wheel(int i, Vec2 point, const SurfaceMap& ground, double dt) {
   WheelState& w = wheels_[i];
-  const WheelContact c = sense_contact(i, point, ground);
+  const WheelContact c = sense_contact(i, point, ground, dt);
   const double brake = brake_torque(i);
   // Rolling resistance is a moment at the wheel, like a light brake; it may grow with speed.
   const TyreSpec& tyre = spec_.wheel_tyre(i);
@@ -418,7 +467,10 @@ void Car::step_wheel(int i, Vec2 point, const SurfaceMap& ground, double dt) {
     const TyreLoad& load = tyre_load(i);
     const double fx = longitudinal_force(w, c, load, brake, resist, dt);
     const double fy = lateral_force(w, c, load, dt);
-    body_->ApplyForce(to_b2(c.forward * fx + c.side * fy), to_b2(c.point), true);
+    // The lateral force acts the pneumatic trail behind the patch's centre: the aligning torque.
+    const Vec2 at = tyre.pneumatic_trail > 0.0 ? c.point - c.forward * pneumatic_trail(tyre, c.tyre_alpha, load.peak_alpha) : c.point;
+    body_->ApplyForce(to_b2(c.forward * fx + c.side * fy), to_b2(at), true);
+    if (i < 2) add_steering_moment(w, load, c.lag);
   }
   w.spin_angle = fmod_within(w.spin_angle + w.omega * dt, 2.0 * kPi);
 }
@@ -434,7 +486,7 @@ void Car::spin_in_air(WheelState& w, double inertia, double resist, double dt) c
   const double free = w.omega + dt * w.drive_torque / inertia;
   const double drop = dt * resist / inertia;
   w.omega = std::abs(free) <= drop ? 0.0 : free - sign(free) * drop;
-  w.fx = w.fx_before = w.fy = w.slip_ratio = w.slip_angle = 0.0;
+  w.fx = w.fx_before = w.fy = w.slip_ratio = w.slip_angle = w.tyre_slip_angle = 0.0;
   w.brake_torque = resist;
   w.abs_pressure = 1.0;
   w.locked = false;
@@ -447,8 +499,7 @@ double Car::longitudinal_force(WheelState& w, const WheelContact& c, const TyreL
   const Tyre& tyre = wheel_tyre(c.index);
   const double radius = spec_.wheel_tyre(c.index).radius, inertia = wheel_inertia(c.index);
   const double v_den = std::max(std::abs(c.vx), kMinSlipSpeed);
-  const double alpha = std::atan2(c.vy, v_den);
-  const double tyre_alpha = alpha * c.cornering;  // what the tyre's curve sees
+  const double tyre_alpha = c.tyre_alpha;  // what the tyre's curve sees
   const double mass_share = load.fz / kGravity;  // this wheel's share of the car, kg
   LongitudinalProblem lp{&tyre, &load, w.omega, c.vx, v_den, tyre_alpha, c.grip, w.drive_torque,
                          resist, mass_share, radius, inertia, dt};
@@ -482,7 +533,7 @@ double Car::longitudinal_force(WheelState& w, const WheelContact& c, const TyreL
   w.brake_torque = brake * w.abs_pressure;
   w.locked = w.omega == 0.0 && std::abs(c.vx) > kMinSlipSpeed;
   w.slip_ratio = lp.slip_after(fx);
-  w.slip_angle = alpha;
+  w.slip_angle = c.alpha;
   w.fx = fx;
   return fx;
 }
@@ -492,8 +543,7 @@ double Car::longitudinal_force(WheelState& w, const WheelContact& c, const TyreL
 // with seed 003's static friction so a parked car does not creep. Returns N to the left.
 double Car::lateral_force(WheelState& w, const WheelContact& c, const TyreLoad& load, double dt) const {
   const double mass_share = load.fz / kGravity;
-  // w.slip_angle: longitudinal_force's atan2(c.vy, v_den), this step's slip angle.
-  const double fy0 = wheel_tyre(c.index).combined(load, w.slip_ratio, w.slip_angle * c.cornering, c.grip).fy;
+  const double fy0 = wheel_tyre(c.index).combined(load, w.slip_ratio, c.tyre_alpha, c.grip).fy;
   // The secant slope through the origin bounds the local slope of a concave curve.
   const double slope = std::abs(c.vy) > 1e-9 ? std::abs(fy0 / c.vy) : 0.0;
   const double stop_force = std::abs(c.vy) * mass_share / dt;
@@ -578,7 +628,12 @@ void Car::hash_into(Hash64& h) const {
     h.add(w.steer);
     h.add(w.load);
     h.add(w.abs_pressure);
+    // The lagged slip angle is state of its own only with a relaxation length (without one
+    // it is the contact's, already hashed through the body's motion).
+    if (spec_.tyre.relaxation_length > 0.0 || (spec_.rear_tyre && spec_.rear_tyre->relaxation_length > 0.0))
+      h.add(w.tyre_slip_angle);
   }
+  if (spec_.steering.stiffness > 0.0) h.add(compliance_steer_);  // 0 with a rigid steering
   const SuspensionState& s = suspension_.state();
   for (double x : {s.heave, s.pitch, s.roll, s.heave_rate, s.pitch_rate, s.roll_rate}) h.add(x);
   const DrivetrainState& d = drivetrain_.state();

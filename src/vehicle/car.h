@@ -28,6 +28,7 @@ struct WheelState {
   double load = 0.0;          ///< vertical load Fz, N
   double slip_ratio = 0.0;    ///< (omega R - vx) / max(|vx|, v_min)
   double slip_angle = 0.0;    ///< rad, + = contact sliding to the left
+  double tyre_slip_angle = 0.0;  ///< rad, what the tyre's curve sees: slip_angle (rear: times rear_cornering_factor) lagged over the relaxation length
   double fx = 0.0, fy = 0.0;  ///< tyre force in the wheel frame last step, N
   double drive_torque = 0.0;  ///< N·m from the drivetrain
   double brake_torque = 0.0;  ///< N·m applied by brakes (after ABS)
@@ -82,6 +83,9 @@ class Car {
   const CarSpec& spec() const { return spec_; }
   b2Body* body() const { return body_; }
   double tcs_factor() const { return tcs_factor_; }
+  /// rad the front wheels are turned back from the commanded angle by the tyres' moment
+  /// about the steering axes (+ = towards the right; 0 with a rigid steering).
+  double compliance_steer() const { return compliance_steer_; }
 
   /// Damage's mechanical cost (DamageMode::Full; set by sim::World after each step):
   /// steering pull, engine torque factor, per-wheel grip. Neutral by default.
@@ -98,10 +102,17 @@ class Car {
   double axle_share(int i) const;
   void apply_switches();  // the ABS, traction control and gearbox commands in controls_
   void update_steering();
+  void steer_front_wheels();  // the driver's angle, less the steering's compliance, by Ackermann geometry
+  void steer_rear_wheels();   // the rear axle's compliance steer
+  /// rad the steering gives back to the front tyres' moment at a commanded road-wheel angle (rad).
+  double steer_compliance(double commanded);
+  /// Adds a front wheel's moment about its steering axis after its step, and how it answers
+  /// a change of the wheel's angle within one step (`lag`: the share its tyre passes on).
+  void add_steering_moment(const WheelState& w, const TyreLoad& load, double lag);
   double shift_omega(double wheel_omega);  // the driven wheels' spin the automatic box reads
   struct WheelContact;
   void step_wheel(int i, Vec2 point, const SurfaceMap& ground, double dt);
-  WheelContact sense_contact(int i, Vec2 point, const SurfaceMap& ground);
+  WheelContact sense_contact(int i, Vec2 point, const SurfaceMap& ground, double dt);
   Vec2 corner_at(int i, Vec2 position, Vec2 axes) const;  // wheel i's contact, axes = from_angle(heading)
   /// from_angle(heading()), remembered for the last heading: a step's phases, the race's
   /// checks between steps and the unsteered wheels all ask for it with the body unmoved.
@@ -132,6 +143,12 @@ class Car {
   std::array<double, kWheelCount> extra_inertia_{};  // kg·m^2 of engine and flywheel per wheel
   std::array<double, 2> downforce_{};  // N, front and rear axle
   Controls controls_{};
+  // Steering compliance: the front wheels' angle given back to the tyres' moment, rad
+  // (+ = towards the right), and that moment over the last wheel step with its slope.
+  double compliance_steer_ = 0.0;
+  double steer_moment_ = 0.0;  // N·m, + = turns the wheels right (a force to the left behind the axes)
+  double steer_slope_ = 0.0;   // N·m/rad: d(steer_moment_)/d(road-wheel angle) within one step
+  double applied_steer_ = 0.0; // rad, the mean front wheel angle the last step drove with
   double tcs_factor_ = 1.0;
   double drive_torque_ = 0.0;
   Vec2 velocity_before_{};

@@ -47,6 +47,9 @@ void read_suspension(ObjectReader& r, SuspensionSpec& s) {
   s.rear_antiroll = r.number("rear_antiroll_n_per_m", 0.0, 1e6, "N/m", s.rear_antiroll);
   s.travel = r.number("travel_m", 0.02, 0.6, "metres", s.travel);
   s.bump_stop_stiffness = r.number("bump_stop_n_per_m", 1e4, 1e7, "N/m", s.bump_stop_stiffness);
+  // Per kN in the file, per N inside.
+  s.rear_compliance_steer = deg_to_rad(r.number("rear_compliance_steer_deg_per_kn", 0.0, 1.0, "degrees per kN",
+                                                rad_to_deg(s.rear_compliance_steer * 1000.0))) / 1000.0;
 }
 
 template <std::size_t N>
@@ -69,6 +72,8 @@ void read_tyre_common(ObjectReader& r, TyreSpec& t, bool required) {
   t.rolling_resistance_doubling_speed =
       kmh_to_mps(r.number("rolling_resistance_doubling_kmh", 20.0, 1000.0, "km/h", mps_to_kmh(t.rolling_resistance_doubling_speed)));
   t.wheel_inertia = r.number("wheel_inertia_kgm2", 0.1, 20.0, "kg·m²", t.wheel_inertia);
+  t.pneumatic_trail = r.number("pneumatic_trail_m", 0.0, 0.15, "metres", t.pneumatic_trail);
+  t.relaxation_length = r.number("relaxation_length_m", 0.0, 3.0, "metres", t.relaxation_length);
   const bool curve_required = required || !same_model;
   if (t.model == TyreModel::Pacejka) {
     if (auto p = r.object("pacejka", curve_required)) {
@@ -323,6 +328,9 @@ Result<CarSpec> read_car(const JsonDoc& doc) {
   section(root, "brakes", false, c.brakes, read_brakes);
   section(root, "steering", false, c.steering, [](ObjectReader& r, SteeringSpec& s) {
     s.max_angle = deg_to_rad(r.number("max_angle_deg", 5.0, 60.0, "degrees", rad_to_deg(s.max_angle)));
+    s.caster_trail = r.number("caster_trail_m", 0.0, 0.15, "metres", s.caster_trail);
+    if (r.has("stiffness_nm_per_deg"))
+      s.stiffness = rad_to_deg(r.number("stiffness_nm_per_deg", 20.0, 1e5, "N·m/degree"));  // per degree -> per radian
   });
   section(root, "assists", false, c.assists, [](ObjectReader& r, AssistSpec& a) {
     a.abs = r.boolean("abs", a.abs);
@@ -392,6 +400,8 @@ ordered_json save_tyre_common(const TyreSpec& t) {
   if (t.grip_scale != 1.0) tyre["grip_scale"] = t.grip_scale;
   if (t.rolling_resistance_doubling_speed > 0.0)
     tyre["rolling_resistance_doubling_kmh"] = mps_to_kmh(t.rolling_resistance_doubling_speed);
+  if (t.pneumatic_trail > 0.0) tyre["pneumatic_trail_m"] = t.pneumatic_trail;
+  if (t.relaxation_length > 0.0) tyre["relaxation_length_m"] = t.relaxation_length;
   return tyre;
 }
 
@@ -478,6 +488,8 @@ std::string save_car_spec(const CarSpec& c) {
                      {"front_damping_ns_per_m", s.front_damping}, {"rear_damping_ns_per_m", s.rear_damping},
                      {"front_antiroll_n_per_m", s.front_antiroll}, {"rear_antiroll_n_per_m", s.rear_antiroll},
                      {"travel_m", s.travel}, {"bump_stop_n_per_m", s.bump_stop_stiffness}};
+  if (s.rear_compliance_steer > 0.0)
+    j["suspension"]["rear_compliance_steer_deg_per_kn"] = rad_to_deg(s.rear_compliance_steer * 1000.0);
   j["tyre"] = save_tyre(c);
   j["engine"] = save_engine(c.engine);
   j["gearbox"] = {{"ratios", g.ratios}, {"reverse", g.reverse}, {"final_drive", g.final_drive},
@@ -494,6 +506,8 @@ std::string save_car_spec(const CarSpec& c) {
   j["brakes"] = {{"max_torque_nm", c.brakes.max_torque}, {"front_bias", c.brakes.front_bias},
                  {"handbrake_torque_nm", c.brakes.handbrake_torque}};
   j["steering"] = {{"max_angle_deg", rad_to_deg(c.steering.max_angle)}};
+  if (c.steering.caster_trail > 0.0) j["steering"]["caster_trail_m"] = c.steering.caster_trail;
+  if (c.steering.stiffness > 0.0) j["steering"]["stiffness_nm_per_deg"] = deg_to_rad(c.steering.stiffness);
   j["assists"] = {{"abs", c.assists.abs}, {"tcs", c.assists.tcs}};
   return j.dump(2) + "\n";
 }

@@ -47,6 +47,10 @@ struct SuspensionSpec {
   double rear_antiroll = 10000.0;    ///< N/m
   double travel = 0.18;              ///< m, full spring travel from fully extended to bump stop
   double bump_stop_stiffness = 300000.0;  ///< N/m once travel is used up
+  /// rad of steer per N of a rear wheel's own lateral force, towards that force (the
+  /// outside rear wheel toes in): the rear axle's lateral-force compliance steer, which
+  /// makes it answer a slip angle more stiffly. 0 = none.
+  double rear_compliance_steer = 0.0;
 };
 
 /// Pacejka '89 coefficients in the Racer/VDrift form: Fz in kN, slip angle in degrees,
@@ -75,7 +79,17 @@ struct TyreSpec {
   double wheel_inertia = 1.1;    ///< kg·m^2 per wheel (wheel + tyre + brake disc)
   double static_friction = 0.99; ///< fraction of the velocity-stopping force used at rest (< 1 for stability)
   double dynamic_speed = 1.0;    ///< m/s, above this speed friction is fully dynamic (seed 003 blend)
-  double rear_cornering_factor = 1.0;  ///< rear tyres' cornering stiffness relative to the front (wider rears > 1)
+  /// The rear tyres' slip angle is scaled by this before their curve: a stiffer (> 1) rear
+  /// axle at the same peak force. A stand-in for the rear axle's compliance and roll steer
+  /// that the shipped cars' balance still rests on (docs/car-format.md, "Handling balance").
+  double rear_cornering_factor = 1.0;
+  /// m, how far behind the contact patch's centre the lateral force acts at small slip
+  /// angles (the aligning torque's lever); it falls linearly to 0 at the peak slip angle.
+  /// 0 = no aligning torque.
+  double pneumatic_trail = 0.0;
+  /// m rolled for the lateral force to build up after a step in slip angle (first-order
+  /// lag in distance); 0 = the force follows the slip angle at once.
+  double relaxation_length = 0.0;
   PacejkaSpec pacejka;
   TanhSpec tanh;
 };
@@ -162,6 +176,13 @@ struct BrakeSpec {
 
 struct SteeringSpec {
   double max_angle = 0.60;        ///< rad, road-wheel angle at full lock
+  /// m, the front contact patches' distance behind the steering axes' ground points
+  /// (caster trail): with the pneumatic trail, the lever of the lateral force about them.
+  double caster_trail = 0.0;
+  /// N·m/rad at the road wheels, both front wheels together: how stiffly the steering
+  /// holds its angle against the front tyres' moment about the steering axes (column,
+  /// rack, tie rods, bushes). 0 = rigid.
+  double stiffness = 0.0;
 };
 
 struct AssistSpec {

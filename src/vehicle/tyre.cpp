@@ -199,4 +199,9 @@ TyreForce Tyre::combined(const TyreLoad& load, double kappa, double alpha, doubl
   return {fx * grip, fy * grip};
 }
 
+double pneumatic_trail(const TyreSpec& spec, double alpha, double peak_alpha) {
+  if (spec.pneumatic_trail <= 0.0 || peak_alpha <= 0.0) return 0.0;
+  return spec.pneumatic_trail * std::max(0.0, 1.0 - std::abs(alpha) / peak_alpha);
+}
+
 }  // namespace racer

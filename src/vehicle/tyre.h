@@ -90,6 +90,11 @@ class Tyre {
   mutable double memo_fz_ = -1.0, memo_x_ = 0.0, memo_y_ = 0.0;  // lon_magnitude's last call
 };
 
+/// The pneumatic trail, m, at slip angle alpha (rad) for a tyre whose lateral force peaks
+/// at peak_alpha (rad): the spec's trail at small angles, falling linearly to 0 at the
+/// peak (the lateral force moves forward to the contact's centre as the patch slides).
+double pneumatic_trail(const TyreSpec& spec, double alpha, double peak_alpha);
+
 /// Magic Formula shape y = D sin(C atan(B x - E (B x - atan(B x)))), exposed for tests.
 double magic_formula(double x, double b, double c, double d, double e);
 /// x > 0 where the magic formula peaks (C > 1); for C <= 1 it returns `fallback`.

@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "core/math.h"
 #include "vehicle/car_spec.h"
 #include "test_paths.h"
 
@@ -14,7 +15,7 @@ namespace {
 // A complete small car; `body`, `tyre`, `engine`, `gearbox` and `drive` add keys to their
 // section (each starting with ", ").
 struct Extra {
-  std::string body = "", tyre = "", engine = "", gearbox = "", drive = "", layout = "rwd";
+  std::string body = "", tyre = "", engine = "", gearbox = "", drive = "", layout = "rwd", steering = "";
 };
 
 std::string car_text(const Extra& x) {
@@ -26,7 +27,7 @@ std::string car_text(const Extra& x) {
   "engine": { "max_rpm": 6500)" + x.engine + R"( },
   "gearbox": { "ratios": [3.3, 2.0, 1.4, 1.05, 0.85])" + x.gearbox + R"( },
   "drive": { "layout": ")" + x.layout + "\"" + x.drive + R"( },
-  "steering": { "max_angle_deg": 34 }
+  "steering": { "max_angle_deg": 34)" + x.steering + R"( }
 }
 )";
 }
@@ -117,6 +118,61 @@ TEST(CarSpecOptions, NegativeTyreWidthIsReported) {
   const std::string e = parse_error({.tyre = R"(, "rear": { "width_m": -0.3 })"});
   EXPECT_NE(e.find("opt.json:5:92: \"width_m\" must be a number of metres in [0.08, 0.5], got -0.3"), std::string::npos)
       << e;
+}
+
+TEST(CarSpecOptions, BalanceKeysRoundTripPerAxle) {
+  const CarSpec c = parse_ok({.tyre = R"(, "pneumatic_trail_m": 0.03, "relaxation_length_m": 0.45,
+      "rear": { "pneumatic_trail_m": 0.025, "relaxation_length_m": 0.5 })",
+                              .steering = R"(, "caster_trail_m": 0.02, "stiffness_nm_per_deg": 500)"});
+  EXPECT_EQ(c.tyre.pneumatic_trail, 0.03);
+  EXPECT_EQ(c.tyre.relaxation_length, 0.45);
+  ASSERT_TRUE(c.rear_tyre.has_value());
+  EXPECT_EQ(c.rear_tyre->pneumatic_trail, 0.025);
+  EXPECT_EQ(c.rear_tyre->relaxation_length, 0.5);
+  EXPECT_EQ(c.steering.caster_trail, 0.02);
+  EXPECT_DOUBLE_EQ(c.steering.stiffness, 500.0 * 180.0 / kPi);  // N·m/rad inside
+  const CarSpec again = round_trip(c);
+  EXPECT_EQ(again.tyre.pneumatic_trail, 0.03);
+  EXPECT_EQ(again.rear_tyre->relaxation_length, 0.5);
+  EXPECT_EQ(again.steering.caster_trail, 0.02);
+  EXPECT_NEAR(again.steering.stiffness, c.steering.stiffness, 1e-9 * c.steering.stiffness);
+  // Absent: no trail, no lag, a rigid steering, and none of the keys saved.
+  const CarSpec plain = parse_ok({});
+  EXPECT_EQ(plain.tyre.pneumatic_trail, 0.0);
+  EXPECT_EQ(plain.tyre.relaxation_length, 0.0);
+  EXPECT_EQ(plain.steering.stiffness, 0.0);
+  const std::string text = save_car_spec(plain);
+  for (const char* key : {"pneumatic_trail_m", "relaxation_length_m", "caster_trail_m", "stiffness_nm_per_deg"})
+    EXPECT_EQ(text.find(key), std::string::npos) << key;
+}
+
+TEST(CarSpecOptions, BadBalanceKeysAreReported) {
+  EXPECT_NE(parse_error({.steering = R"(, "stiffness_nm_per_deg": 5)"})
+                .find("\"stiffness_nm_per_deg\" must be a number of N·m/degree in [20, 100000], got 5"),
+            std::string::npos);
+  EXPECT_NE(parse_error({.tyre = R"(, "pneumatic_trail_m": 0.5)"})
+                .find("\"pneumatic_trail_m\" must be a number of metres in [0, 0.15], got 0.5"),
+            std::string::npos);
+  EXPECT_NE(parse_error({.steering = R"(, "caster_trail_m": -0.01)"})
+                .find("\"caster_trail_m\" must be a number of metres in [0, 0.15], got -0.01"),
+            std::string::npos);
+}
+
+TEST(CarSpecOptions, RearComplianceSteerRoundTripsInDegreesPerKilonewton) {
+  const Result<CarSpec> r = parse_car_spec(R"({
+  "format": 1, "name": "rear steer",
+  "body": { "mass_kg": 1200 },
+  "suspension": { "rear_compliance_steer_deg_per_kn": 0.25 },
+  "tyre": { "model": "tanh", "tanh": { "mu": 1.0 } },
+  "engine": { "max_torque_nm": 200 },
+  "gearbox": { "ratios": [3.3, 2.0, 1.4, 1.05, 0.85] },
+  "drive": { "layout": "rwd" },
+  "steering": { "max_angle_deg": 34 }
+})", "rear.json");
+  ASSERT_TRUE(r.ok()) << r.error_text();
+  EXPECT_NEAR(r.value().suspension.rear_compliance_steer, 0.25 * kPi / 180.0 / 1000.0, 1e-15);  // rad per N inside
+  EXPECT_NEAR(round_trip(r.value()).suspension.rear_compliance_steer, r.value().suspension.rear_compliance_steer, 1e-15);
+  EXPECT_EQ(save_car_spec(parse_ok({})).find("rear_compliance_steer"), std::string::npos);  // absent: not saved
 }
 
 // ---------------------------------------------------------------- 2. aero and rolling
