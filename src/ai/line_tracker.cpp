@@ -5,7 +5,7 @@
 
 #include "core/math.h"
 #include "vehicle/car_spec.h"
-#include "vehicle/tyre.h"
+#include "vehicle/handling.h"
 
 namespace racer {
 
@@ -17,18 +17,10 @@ constexpr double kWideArcGrip = 1.2;       // of the steady cornering grip, the 
                                            // above the steady figure; at 1.0 the car could not come back at all)
 constexpr double kWideSpeedGrip = 1.0;     // of it, what the speed the arc back needs is reckoned at
 
-// The linear understeer gradient K (rad of road-wheel angle per m/s^2 of lateral
-// acceleration): K = m_f / C_f - m_r / C_r with the axle masses and the axles' cornering
-// stiffness at the static loads (the rear's tyre curve sees its slip angle times
-// rear_cornering_factor, as in the car).
+// The car's linear understeer gradient (rad of road-wheel angle per m/s^2 of lateral
+// acceleration) from its data, as the car model makes it (vehicle/handling.h).
 double understeer_gradient(const CarSpec& spec) {
-  const Tyre front(spec.tyre), rear(spec.wheel_tyre(2));
-  const double m = spec.body.mass, L = spec.body.wheelbase;
-  const double m_f = m * spec.rear_axle_to_cg() / L, m_r = m - m_f;
-  const double alpha = 0.005;  // rad, well inside the linear range
-  const double c_f = 2.0 * front.pure_fy(0.5 * m_f * kGravity, alpha) / alpha;
-  const double c_r = 2.0 * rear.pure_fy(0.5 * m_r * kGravity, alpha * spec.tyre.rear_cornering_factor) / alpha;
-  return (c_f > 0.0 && c_r > 0.0) ? std::clamp(m_f / c_f - m_r / c_r, 0.0, 0.01) : 0.0;
+  return std::clamp(linear_handling(spec).understeer_gradient, 0.0, 0.01);
 }
 
 }  // namespace

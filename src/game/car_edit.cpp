@@ -37,6 +37,18 @@ const std::vector<CarParam>& car_params() {
        [](CarSpec& c, double v) { c.tyre.grip_scale = v; }},
       {"tyre.rear_cornering_factor", "rear cornering factor", 0.5, 3.0,
        [](const CarSpec& c) { return c.tyre.rear_cornering_factor; }, [](CarSpec& c, double v) { c.tyre.rear_cornering_factor = v; }},
+      {"suspension.rear_compliance_steer_deg_per_kn", "rear compliance steer deg/kN", 0.0, 1.0,
+       [](const CarSpec& c) { return rad_to_deg(c.suspension.rear_compliance_steer * 1000.0); },  // rad/N -> deg/kN
+       [](CarSpec& c, double v) { c.suspension.rear_compliance_steer = deg_to_rad(v) / 1000.0; }},
+      {"tyre.pneumatic_trail_m", "pneumatic trail m", 0.0, 0.15, [](const CarSpec& c) { return c.tyre.pneumatic_trail; },
+       [](CarSpec& c, double v) { c.tyre.pneumatic_trail = v; }},
+      {"tyre.relaxation_length_m", "relaxation length m", 0.0, 3.0, [](const CarSpec& c) { return c.tyre.relaxation_length; },
+       [](CarSpec& c, double v) { c.tyre.relaxation_length = v; }},
+      {"steering.caster_trail_m", "caster trail m", 0.0, 0.15, [](const CarSpec& c) { return c.steering.caster_trail; },
+       [](CarSpec& c, double v) { c.steering.caster_trail = v; }},
+      {"steering.stiffness_nm_per_deg", "steering stiffness N m/deg (0 rigid)", 0.0, 5000.0,
+       [](const CarSpec& c) { return deg_to_rad(c.steering.stiffness); },  // N·m/rad -> N·m/degree
+       [](CarSpec& c, double v) { c.steering.stiffness = rad_to_deg(v); }},
       {"engine.max_torque_nm", "max torque N m", 10.0, 3000.0, [](const CarSpec& c) { return c.engine.max_torque; },
        [](CarSpec& c, double v) { c.engine.max_torque = v; }},
       {"engine.peak_torque_rpm", "peak torque rpm", 500.0, 20000.0, [](const CarSpec& c) { return c.engine.peak_torque_rpm; },

@@ -83,7 +83,8 @@ void tyres(const Car& car) {
     std::snprintf(title, sizeof title, "%s Fy  %+.1f kN", kWheels[static_cast<std::size_t>(i)], ws.fy / 1000.0);
     curve_plot(title, {-15.0, 15.0}, {-top, top},
                [&](double deg) { return tyre.combined(fz, 0.0, deg_to_rad(deg) * cornering, grip).fy / 1000.0; },
-               rad_to_deg(ws.slip_angle), ws.fy / 1000.0, size, IM_COL32(255, 190, 60, 255));
+               rad_to_deg(ws.tyre_slip_angle / cornering), ws.fy / 1000.0, size,  // the angle the force answers to
+               IM_COL32(255, 190, 60, 255));
     ImGui::PopID();
   }
 }
