@@ -3,6 +3,7 @@
 // Sections: the speed plan | pedals | filters
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include "ai/filters.h"
@@ -88,14 +89,17 @@ double tracked_path_cap(const DriverRoad& road, const LineChoice& line, double s
   const auto reference = [&](double at) {
     return line.lane_side != 0 ? road.lane_offset(line.lane_side, line.let_by_lanes, at) : 0.0;
   };
+  // Three points a window, sliding kStep a sample: each point is computed once.
+  const auto tracked = [&](double at) { return shifted_point(road, at, line.offset_at(road, at)); };
+  const auto profiled = [&](double at) { return shifted_point(road, at, reference(at)); };
+  std::array<Vec2, 3> path{tracked(s - kStep), tracked(s), {}}, ref{profiled(s - kStep), profiled(s), {}};
   for (double d = 0.0; d <= std::max(20.0, speed * kShiftLook); d += kStep) {
     const double at = s + d;
-    const double k = curvature_through(shifted_point(road, at - kStep, line.offset_at(road, at - kStep)),
-                                       shifted_point(road, at, line.offset_at(road, at)),
-                                       shifted_point(road, at + kStep, line.offset_at(road, at + kStep)));
-    const double k_ref = curvature_through(shifted_point(road, at - kStep, reference(at - kStep)),
-                                           shifted_point(road, at, reference(at)),
-                                           shifted_point(road, at + kStep, reference(at + kStep)));
+    path[2] = tracked(at + kStep);
+    ref[2] = profiled(at + kStep);
+    const double k = curvature_through(path[0], path[1], path[2]), k_ref = curvature_through(ref[0], ref[1], ref[2]);
+    path = {path[1], path[2], {}};
+    ref = {ref[1], ref[2], {}};
     if (k <= k_ref + kPathSlack) continue;
     const double v_there = std::sqrt(speed_use * road.cornering_accel_at(at) / k);
     cap = std::min(cap, std::sqrt(v_there * v_there + 2.0 * brake * d));
