@@ -33,22 +33,17 @@ const std::vector<CarParam>& car_params() {
        [](const CarSpec& c) { return c.suspension.rear_antiroll; }, [](CarSpec& c, double v) { c.suspension.rear_antiroll = v; }},
       {"suspension.travel_m", "travel m", 0.02, 0.6, [](const CarSpec& c) { return c.suspension.travel; },
        [](CarSpec& c, double v) { c.suspension.travel = v; }},
+      {"suspension.rear_compliance_steer_deg_per_kn", "rear toe deg/kN", 0.0, 1.0,
+       [](const CarSpec& c) { return rad_to_deg(c.suspension.rear_compliance_steer * 1000.0); },  // rad/N -> deg/kN
+       [](CarSpec& c, double v) { c.suspension.rear_compliance_steer = deg_to_rad(v) / 1000.0; }},
       {"tyre.grip_scale", "tyre grip scale", 0.3, 2.0, [](const CarSpec& c) { return c.tyre.grip_scale; },
        [](CarSpec& c, double v) { c.tyre.grip_scale = v; }},
       {"tyre.rear_cornering_factor", "rear cornering factor", 0.5, 3.0,
        [](const CarSpec& c) { return c.tyre.rear_cornering_factor; }, [](CarSpec& c, double v) { c.tyre.rear_cornering_factor = v; }},
-      {"suspension.rear_compliance_steer_deg_per_kn", "rear compliance steer deg/kN", 0.0, 1.0,
-       [](const CarSpec& c) { return rad_to_deg(c.suspension.rear_compliance_steer * 1000.0); },  // rad/N -> deg/kN
-       [](CarSpec& c, double v) { c.suspension.rear_compliance_steer = deg_to_rad(v) / 1000.0; }},
       {"tyre.pneumatic_trail_m", "pneumatic trail m", 0.0, 0.15, [](const CarSpec& c) { return c.tyre.pneumatic_trail; },
        [](CarSpec& c, double v) { c.tyre.pneumatic_trail = v; }},
       {"tyre.relaxation_length_m", "relaxation length m", 0.0, 3.0, [](const CarSpec& c) { return c.tyre.relaxation_length; },
        [](CarSpec& c, double v) { c.tyre.relaxation_length = v; }},
-      {"steering.caster_trail_m", "caster trail m", 0.0, 0.15, [](const CarSpec& c) { return c.steering.caster_trail; },
-       [](CarSpec& c, double v) { c.steering.caster_trail = v; }},
-      {"steering.stiffness_nm_per_deg", "steering stiffness N m/deg (0 rigid)", 0.0, 5000.0,
-       [](const CarSpec& c) { return deg_to_rad(c.steering.stiffness); },  // N·m/rad -> N·m/degree
-       [](CarSpec& c, double v) { c.steering.stiffness = rad_to_deg(v); }},
       {"engine.max_torque_nm", "max torque N m", 10.0, 3000.0, [](const CarSpec& c) { return c.engine.max_torque; },
        [](CarSpec& c, double v) { c.engine.max_torque = v; }},
       {"engine.peak_torque_rpm", "peak torque rpm", 500.0, 20000.0, [](const CarSpec& c) { return c.engine.peak_torque_rpm; },
@@ -69,6 +64,12 @@ const std::vector<CarParam>& car_params() {
        [](CarSpec& c, double v) { c.brakes.front_bias = v; }},
       {"steering.max_angle_deg", "steering lock deg", 5.0, 60.0, [](const CarSpec& c) { return rad_to_deg(c.steering.max_angle); },
        [](CarSpec& c, double v) { c.steering.max_angle = deg_to_rad(v); }},
+      {"steering.caster_trail_m", "caster trail m", 0.0, 0.15, [](const CarSpec& c) { return c.steering.caster_trail; },
+       [](CarSpec& c, double v) { c.steering.caster_trail = v; }},
+      {"steering.stiffness_nm_per_deg", "steer stiffness N m/deg", 0.0, 5000.0,
+       [](const CarSpec& c) { return deg_to_rad(c.steering.stiffness); },  // N·m/rad -> N·m/degree
+       // Under the loader's 20 N·m/deg the steering is taken as rigid, so a saved car loads.
+       [](CarSpec& c, double v) { c.steering.stiffness = v < 20.0 ? 0.0 : rad_to_deg(v); }},
   };
   return params;
 }

@@ -10,6 +10,7 @@
 
 #include "sim/world.h"
 #include "temp_dir.h"
+#include "test_cars.h"
 #include "test_paths.h"
 #include "track/test_ground.h"
 
@@ -93,6 +94,24 @@ TEST(CarEdit, ValuesAreClampedToTheLoadersRangeAndUnknownKeysChangeNothing) {
     const double mid = 0.5 * (p.lo + p.hi);
     p.set(s, mid);
     EXPECT_NEAR(p.get(s), mid, 1e-9 * std::abs(mid)) << p.key;  // degrees <-> radians round off
+  }
+}
+
+TEST(CarEdit, TheBalanceSlidersSaveACarThatLoadsAnywhereOnThem) {
+  // These keys have no rule beside their own range (others are checked together, and the
+  // editor shows the loader's message): at the slider's ends, a hundredth in from its low
+  // end (where a key's "absent" 0 meets the loader's lowest accepted value) and its middle.
+  for (const char* key : {"tyre.rear_cornering_factor", "tyre.pneumatic_trail_m", "tyre.relaxation_length_m",
+                          "suspension.rear_compliance_steer_deg_per_kn", "steering.caster_trail_m",
+                          "steering.stiffness_nm_per_deg"}) {
+    const CarParam* p = find_car_param(key);
+    ASSERT_NE(p, nullptr) << key;
+    for (double u : {0.0, 0.001, 0.01, 0.5, 1.0}) {
+      CarSpec s = test::shipped_car("sedan");
+      ASSERT_TRUE(set_car_param(s, key, p->lo + u * (p->hi - p->lo)));
+      const Result<CarSpec> again = parse_car_spec(save_car_spec(s), "edited.json");
+      EXPECT_TRUE(again.ok()) << key << " at " << u << ": " << again.error_text();
+    }
   }
 }
 
