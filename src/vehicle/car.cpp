@@ -146,8 +146,8 @@ double Car::steer_compliance(double commanded) {
   return compliance_steer_;
 }
 
-void Car::add_steering_moment(const WheelState& w, const TyreLoad& load, double lag) {
-  const double lever = spec_.steering.caster_trail + pneumatic_trail(spec_.tyre, w.tyre_slip_angle, load.peak_alpha);
+void Car::add_steering_moment(const WheelState& w, double trail, double lag) {
+  const double lever = spec_.steering.caster_trail + trail;
   steer_moment_ += lever * w.fy;
   // The force's secant slope in slip angle bounds its local slope (a concave curve); within
   // one step the tyre passes on `lag` of a change of angle.
@@ -468,9 +468,10 @@ void Car::step_wheel(int i, Vec2 point, const SurfaceMap& ground, double dt) {
     const double fx = longitudinal_force(w, c, load, brake, resist, dt);
     const double fy = lateral_force(w, c, load, dt);
     // The lateral force acts the pneumatic trail behind the patch's centre: the aligning torque.
-    const Vec2 at = tyre.pneumatic_trail > 0.0 ? c.point - c.forward * pneumatic_trail(tyre, c.tyre_alpha, load.peak_alpha) : c.point;
+    const double trail = pneumatic_trail(tyre, c.tyre_alpha, load.peak_alpha);
+    const Vec2 at = trail > 0.0 ? c.point - c.forward * trail : c.point;
     body_->ApplyForce(to_b2(c.forward * fx + c.side * fy), to_b2(at), true);
-    if (i < 2) add_steering_moment(w, load, c.lag);
+    if (i < 2) add_steering_moment(w, trail, c.lag);
   }
   w.spin_angle = fmod_within(w.spin_angle + w.omega * dt, 2.0 * kPi);
 }

@@ -106,9 +106,10 @@ class Car {
   void steer_rear_wheels();   // the rear axle's compliance steer
   /// rad the steering gives back to the front tyres' moment at a commanded road-wheel angle (rad).
   double steer_compliance(double commanded);
-  /// Adds a front wheel's moment about its steering axis after its step, and how it answers
-  /// a change of the wheel's angle within one step (`lag`: the share its tyre passes on).
-  void add_steering_moment(const WheelState& w, const TyreLoad& load, double lag);
+  /// Adds a front wheel's moment about its steering axis after its step (`trail`: its
+  /// pneumatic trail now, m), and how it answers a change of the wheel's angle within one
+  /// step (`lag`: the share its tyre passes on).
+  void add_steering_moment(const WheelState& w, double trail, double lag);
   double shift_omega(double wheel_omega);  // the driven wheels' spin the automatic box reads
   struct WheelContact;
   void step_wheel(int i, Vec2 point, const SurfaceMap& ground, double dt);
