@@ -49,7 +49,7 @@ TEST(TyreWidth, AWiderTyreIsTwoNarrowOnesSideBySide) {
 }
 
 TEST(TyreWidth, PacejkaTyreGainsGripWithWidthAndTheCompoundScalesIt) {
-  TyreSpec base = test::shipped_car("sedan").tyre;
+  TyreSpec base = test::reference_sedan().tyre;
   base.coefficients_width = base.width;
   TyreSpec wide = base;
   wide.width = 1.3 * base.width;
@@ -60,14 +60,14 @@ TEST(TyreWidth, PacejkaTyreGainsGripWithWidthAndTheCompoundScalesIt) {
   EXPECT_GT(Tyre(wide).mu_peak(fz), Tyre(base).mu_peak(fz));
   EXPECT_NEAR(Tyre(soft).peak_fy(fz), 1.1 * Tyre(base).peak_fy(fz), 1e-9 * Tyre(base).peak_fy(fz));
   // Without coefficients_width the width is drawing only (today's behaviour).
-  TyreSpec drawn = test::shipped_car("sedan").tyre;
+  TyreSpec drawn = test::reference_sedan().tyre;
   drawn.width *= 1.3;
-  EXPECT_EQ(Tyre(drawn).peak_fy(fz), Tyre(test::shipped_car("sedan").tyre).peak_fy(fz));
+  EXPECT_EQ(Tyre(drawn).peak_fy(fz), Tyre(test::reference_sedan().tyre).peak_fy(fz));
 }
 
 // A neutral rear-drive test car on the sensitive tyres: the balance comes from the tyres.
 CarSpec balance_car() {
-  CarSpec c = test::shipped_car("sedan");
+  CarSpec c = test::reference_sedan();
   c.tyre = sensitive_tyre();
   c.tyre.rear_cornering_factor = 1.0;
   return c;
@@ -193,7 +193,7 @@ double coast_decel(const CarSpec& spec, double v) {
 }
 
 TEST(RollingResistance, GrowsWithTheSquareOfSpeed) {
-  const CarSpec base = test::shipped_car("sedan");
+  const CarSpec base = test::reference_sedan();
   CarSpec growing = base;
   growing.tyre.rolling_resistance_doubling_speed = kmh_to_mps(120.0);
   const double crr = surface_props(Surface::Asphalt).rolling_resistance;

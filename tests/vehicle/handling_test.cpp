@@ -97,7 +97,7 @@ TEST(Handling, ASofterSteeringUndersteersMoreByWhatTheModelSays) {
 }
 
 TEST(Handling, PneumaticTrailMovesTheBalanceTowardsUndersteer) {
-  CarSpec spec = test::shipped_car("sedan");
+  CarSpec spec = test::reference_sedan();
   spec.steering.stiffness = 0.0;  // the trail's own effect, through the yaw moment only
   spec.tyre.pneumatic_trail = 0.0;
   CarSpec trail = spec;
