@@ -160,8 +160,13 @@ CarArt build_art(const CarSpec& spec, const Livery& l, std::uint64_t model_id) {
   }
   art.brake_lo = lit.lo;
   art.brake_hi = lit.hi;
-  art.tyre_half_len = spec.tyre.radius * 0.98;
-  art.tyre_half_width = std::max(spec.tyre.width * 1.15, 0.2) / 2.0;
+  // The sizes draw_car draws each axle's tyres at (the centre found there is not used).
+  const TyreLook front = tyre_look(CarSnapshot{}, WheelSnapshot{}, spec.tyre, s);
+  const TyreLook rear = tyre_look(CarSnapshot{}, WheelSnapshot{}, spec.wheel_tyre(2), s);
+  art.tyre_half_len = front.half_len;
+  art.tyre_half_width = front.half_width;
+  art.rear_tyre_half_len = rear.half_len;
+  art.rear_tyre_half_width = rear.half_width;
   return art;
 }
 
@@ -171,15 +176,16 @@ bool same(Rgba a, Rgba b) { return a.r == b.r && a.g == b.g && a.b == b.b && a.a
 
 const CarArt& art_for(const CarSpec& spec, const Livery& l) {
   struct Entry {
-    std::array<double, 8> geometry;
+    std::array<double, 9> geometry;
     BodyStyle style;
     Livery livery;
     std::unique_ptr<CarArt> art;
   };
   static std::vector<Entry> cache;  // the render thread only
   const BodySpec& b = spec.body;
-  const std::array<double, 8> geometry{b.length, b.width, b.wheelbase, b.cg_to_front_axle, b.track_width,
-                                       spec.tyre.radius, spec.tyre.width, 0.0};
+  const TyreSpec& rear = spec.wheel_tyre(2);
+  const std::array<double, 9> geometry{b.length, b.width, b.wheelbase, b.cg_to_front_axle, b.track_width,
+                                       spec.tyre.radius, spec.tyre.width, rear.radius, rear.width};
   for (const Entry& e : cache)
     if (e.geometry == geometry && e.style == b.style && e.livery.pattern == l.pattern && e.livery.number == l.number &&
         same(e.livery.paint.body, l.paint.body) && same(e.livery.paint.roof, l.paint.roof) && same(e.livery.accent, l.accent) &&

@@ -33,7 +33,7 @@ struct ArtLine {
 /// (shape, livery) and kept in a small cache, so a frame only transforms points.
 struct CarArt {
   std::uint64_t id = 0;        ///< unique to this art: its look (a texture cache's key)
-  std::uint64_t model_id = 0;  ///< the same for every art of one body shape and tyre size (shadow, tyres)
+  std::uint64_t model_id = 0;  ///< the same for every art of one body shape and front and rear tyre sizes
   BodyShape shape;
   std::vector<Vec2> shadow;
   std::vector<std::vector<Vec2>> skin;  ///< structural parts inside their outline: scorch and dents clip to these
@@ -46,7 +46,10 @@ struct CarArt {
   Vec2 lo, hi;  ///< m, body frame: bounds of the pieces, lamps and lines (not the shadow)
   bool has_brake_lights = false;
   Vec2 brake_lo, brake_hi;  ///< m, body frame: bounds of the brake lights, their glows and the lines over lamps
-  double tyre_half_len = 0.0, tyre_half_width = 0.0;  ///< m, the drawn tyre (TyreLook)
+  double tyre_half_len = 0.0, tyre_half_width = 0.0;  ///< m, the drawn front tyre (TyreLook)
+  double rear_tyre_half_len = 0.0, rear_tyre_half_width = 0.0;  ///< m, the drawn rear tyre
+  /// Whether the rear tyres are drawn at another size than the front ones (a staggered car).
+  bool staggered() const { return rear_tyre_half_len != tyre_half_len || rear_tyre_half_width != tyre_half_width; }
 };
 
 /// The art for this car, from a small cache keyed by everything it depends on (the render

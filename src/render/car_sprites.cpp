@@ -117,19 +117,24 @@ bool CarSprites::build(SDL_Renderer* r, Entry& e, const CarArt& art) {
       hi = {std::max(hi.x, p.x), std::max(hi.y, p.y)};
     }
     e.cells = {cell(0, 0, lo, hi)};
-    const double l = art.tyre_half_len, hw = art.tyre_half_width;
-    const Cell tyre = cell(0, 0, {-l, -hw}, {l, hw});
-    e.width = std::max(e.cells[0].w, kTyreColumns * tyre.w);
+    e.width = e.cells[0].w;
     e.height = e.cells[0].h;
-    for (int i = 0; i < 2 * kTreadPhases; ++i) {
-      const int column = i % kTyreColumns, row = i / kTyreColumns;
-      e.cells.push_back(cell(column * tyre.w, e.cells[0].h + row * tyre.h, {-l, -hw}, {l, hw}));
-      e.height = std::max(e.height, e.cells.back().y + tyre.h);
-    }
     draw_shadow(m, frame(e.cells[0]), art);
-    for (int i = 0; i < 2 * kTreadPhases; ++i) {  // the car's left side first, then its right
-      const double side = i < kTreadPhases ? 1.0 : -1.0, offset = (i % kTreadPhases) * (kTreadPitchM / kTreadPhases);
-      draw_tyre(m, frame(e.cells[static_cast<std::size_t>(1 + i)]), TyreLook{{}, l, hw}, offset, side, art.shape.exposed_wheels);
+    // The front tyres' cells in rows below the shadow, then (a staggered car) the rear's.
+    std::vector<TyreLook> sizes{{{}, art.tyre_half_len, art.tyre_half_width}};
+    if (art.staggered()) sizes.push_back({{}, art.rear_tyre_half_len, art.rear_tyre_half_width});
+    for (const TyreLook& t : sizes) {
+      const double l = t.half_len, hw = t.half_width;
+      const Cell tyre = cell(0, 0, {-l, -hw}, {l, hw});
+      const int top = e.height;
+      e.width = std::max(e.width, kTyreColumns * tyre.w);
+      for (int i = 0; i < 2 * kTreadPhases; ++i) {  // the car's left side first, then its right
+        const int column = i % kTyreColumns, row = i / kTyreColumns;
+        e.cells.push_back(cell(column * tyre.w, top + row * tyre.h, {-l, -hw}, {l, hw}));
+        e.height = std::max(e.height, e.cells.back().y + tyre.h);
+        const double side = i < kTreadPhases ? 1.0 : -1.0, offset = (i % kTreadPhases) * (kTreadPitchM / kTreadPhases);
+        draw_tyre(m, frame(e.cells.back()), t, offset, side, art.shape.exposed_wheels);
+      }
     }
   }
   if (e.width <= 0 || e.height <= 0 || e.width > kMaxTexturePx || e.height > kMaxTexturePx) return false;
@@ -170,10 +175,6 @@ void quad(std::vector<SDL_Vertex>& out, const BodyFrame& f, double ppm, Vec2 ori
 bool CarSprites::draw(SDL_Renderer* r, const BodyFrame& body, const BodyFrame& shadow, const CarSnapshot& car,
                       const CarSpec& spec, const CarArt& art) {
   if (!enabled_ || unsupported_ || r == nullptr) return false;
-  // The tyre cells are drawn at the front tyres' size: rear tyres of another size (a staggered
-  // car) are drawn directly, each at its own.
-  if (spec.rear_tyre && (spec.rear_tyre->radius != spec.tyre.radius || spec.rear_tyre->width != spec.tyre.width))
-    return false;
   if (r != renderer_) {
     clear();
     renderer_ = r;
@@ -192,11 +193,14 @@ bool CarSprites::draw(SDL_Renderer* r, const BodyFrame& body, const BodyFrame& s
   const double mp = level_ppm(model->level);
   auto add = [&](const BodyFrame& f, const Cell& c) { quad(v, f, mp, c.origin, c.x, c.y, c.w, c.h, model->width, model->height); };
   add(shadow, model->cells[0]);
-  for (const WheelSnapshot& w : car.wheels) {  // tyres under the body, as drawn directly
-    const TyreLook t = tyre_look(car, w, spec.tyre, art.shape);
+  for (std::size_t i = 0; i < car.wheels.size(); ++i) {  // tyres under the body, each axle at its size, as drawn directly
+    const WheelSnapshot& w = car.wheels[i];
+    const TyreLook t = tyre_look(car, w, spec.wheel_tyre(static_cast<int>(i)), art.shape);
+    const int axle = i >= 2 && art.staggered() ? 1 : 0;  // a staggered car's rear tyres: the cells after the front's
     const int side = t.centre.y > 0.0 ? 0 : 1;
     const int phase = static_cast<int>(std::lround(tread_offset(w, t) / (kTreadPitchM / kTreadPhases))) % kTreadPhases;
-    add(body.moved(t.centre, w.steer), model->cells[static_cast<std::size_t>(1 + side * kTreadPhases + phase)]);
+    add(body.moved(t.centre, w.steer),
+        model->cells[static_cast<std::size_t>(1 + (2 * axle + side) * kTreadPhases + phase)]);
   }
   SDL_RenderGeometry(r, model->texture, v.data(), static_cast<int>(v.size()), nullptr, 0);
   v.clear();

@@ -8,10 +8,12 @@
 // - a look's texture (one per CarArt: body, livery, number, glass, lamps at rest, lines;
 //   below them its brake lights full on with their glow, copied over the car scaled by
 //   the brake pedal in all four channels);
-// - a model's atlas (one per body shape and tyre size, shared by every livery): the shadow
-//   and the tyre seen from above on either side of the car, its tread blocks at
-//   kTreadPhases positions along the pitch (the wheel's spin picks the nearest, at most
-//   kTreadPitchM / kTreadPhases / 2 = 5 mm from where it would be drawn directly).
+// - a model's atlas (one per body shape and front and rear tyre size, shared by every
+//   livery): the shadow and the tyre seen from above on either side of the car, its tread
+//   blocks at kTreadPhases positions along the pitch (the wheel's spin picks the nearest, at
+//   most kTreadPitchM / kTreadPhases / 2 = 5 mm from where it would be drawn directly); a
+//   staggered car's atlas has the same cells again at the rear tyres' size, for its rear
+//   wheels.
 // A level is a pixels-per-metre of 2^(level/4), drawn at the first level at or above the
 // camera's and scaled down by at most 16% with linear filtering. The textures hold colour
 // premultiplied by alpha (drawn into a target cleared to transparent) and are copied with
@@ -56,8 +58,8 @@ class CarSprites {
   /// Draws the car's shadow, tyres, fixed art (its lamps at rest) and brake lights from the
   /// textures, in that order. False when it cannot (no render targets or custom blend
   /// modes, as in SDL's software renderer, found on the first try; too close a view; the
-  /// budget spent and no other level made yet; rear tyres of another size than the front,
-  /// which its tyre cells cannot show): then nothing was drawn.
+  /// budget spent and no other level made yet): then nothing was drawn.
+  /// Each axle's tyres come from cells of their own size (CarArt::staggered).
   /// `body` and `shadow`: the car's body frame on screen, and the same moved by kShadowOffsetM.
   bool draw(SDL_Renderer* renderer, const BodyFrame& body, const BodyFrame& shadow, const CarSnapshot& car,
             const CarSpec& spec, const CarArt& art);
@@ -85,7 +87,9 @@ class CarSprites {
     int level = 0;
     SDL_Texture* texture = nullptr;
     int width = 0, height = 0;
-    std::vector<Cell> cells;  ///< a look: [body]; a model: [shadow, tyres (side, phase)...]
+    /// a look: [body]; a model: [shadow, front tyres (side, phase)...], then for a staggered
+    /// car its rear tyres (side, phase)...
+    std::vector<Cell> cells;
     std::uint64_t last_used = 0;
   };
 
