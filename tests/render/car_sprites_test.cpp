@@ -215,6 +215,19 @@ Between between(const std::vector<Uint32>& right, const std::vector<Uint32>& wro
 // - blurred over 3 x 3 pixels the pictures differ by under 85 levels: a feature narrower
 //   than 3 px moved by a pixel changes a blurred pixel by up to a third of its contrast
 //   (41-67 measured, the worst a pale 1 px sliver beside a dark roof).
+// expect_looks_as_drawn holds the copy to these, against the picture drawn directly, and
+// prints the figures.
+void expect_looks_as_drawn(const std::vector<Uint32>& direct, const std::vector<Uint32>& cached, double ppm) {
+  const Difference d = compare(direct, cached);
+  std::printf("[ ppm %.1f ] %d car pixels: mean %.2f, bias %.2f, worst %d, worst blurred %.1f, worst where flat %.0f\n",
+              ppm, d.car_pixels, d.mean, d.bias, d.worst, d.worst_blurred, d.worst_flat);
+  EXPECT_GT(d.car_pixels, 12 * 300) << "the cars were drawn";
+  EXPECT_LT(d.worst_flat, 12.0);
+  EXPECT_LT(d.mean, 6.0);
+  EXPECT_LT(std::abs(d.bias), 0.5);
+  EXPECT_LT(d.worst_blurred, 85.0);
+}
+
 TEST(CarSprites, CachedCarsLookAsDrawnDirectly) {
   Gl gl;
   if (!gl.open()) GTEST_SKIP() << "no display or accelerated renderer: " << SDL_GetError();
@@ -230,14 +243,7 @@ TEST(CarSprites, CachedCarsLookAsDrawnDirectly) {
     if (made == 0) GTEST_SKIP() << "this renderer has no render targets or custom blend modes";
     EXPECT_EQ(made, 3 + 12) << "a texture for each of the three models and the twelve looks";
     EXPECT_EQ(sprites.textures_drawn(), made) << "and none again for the same zoom";
-    const Difference d = compare(direct, cached);
-    std::printf("[ ppm %.1f ] %d car pixels: mean %.2f, bias %.2f, worst %d, worst blurred %.1f, worst where flat %.0f\n",
-                ppm, d.car_pixels, d.mean, d.bias, d.worst, d.worst_blurred, d.worst_flat);
-    EXPECT_GT(d.car_pixels, 12 * 300) << "the cars were drawn";
-    EXPECT_LT(d.worst_flat, 12.0);
-    EXPECT_LT(d.mean, 6.0);
-    EXPECT_LT(std::abs(d.bias), 0.5);
-    EXPECT_LT(d.worst_blurred, 85.0);
+    expect_looks_as_drawn(direct, cached, ppm);
   }
 }
 
@@ -291,14 +297,7 @@ TEST(CarSprites, StaggeredCarsAreCopiedWithEachAxlesTyres) {
     if (made == 0) GTEST_SKIP() << "this renderer has no render targets or custom blend modes";
     EXPECT_EQ(made, 6 + 12) << "a model for each style on even and on staggered tyres, and the twelve looks";
     EXPECT_EQ(sprites.textures_drawn(), made) << "and none again for the same zoom";
-    const Difference d = compare(direct, cached);
-    std::printf("[ ppm %.1f ] %d car pixels: mean %.2f, bias %.2f, worst %d, worst blurred %.1f, worst where flat %.0f\n",
-                ppm, d.car_pixels, d.mean, d.bias, d.worst, d.worst_blurred, d.worst_flat);
-    EXPECT_GT(d.car_pixels, 12 * 300) << "the cars were drawn";
-    EXPECT_LT(d.worst_flat, 12.0);
-    EXPECT_LT(d.mean, 6.0);
-    EXPECT_LT(std::abs(d.bias), 0.5);
-    EXPECT_LT(d.worst_blurred, 85.0);
+    expect_looks_as_drawn(direct, cached, ppm);
     const Between rear = between(direct, front_all_round, cached);
     std::printf("[ ppm %.1f ] %d px where the rear tyres' size shows: %.1f levels from direct, %.1f from front all round\n",
                 ppm, rear.pixels, rear.from_right, rear.from_wrong);
