@@ -25,14 +25,15 @@ double mu_peak(const CarSpec& spec) { return Tyre(spec.tyre).mu_peak(spec.body.m
 // share of the lateral force (its share of the weight), so the axle whose tyres give the
 // least at their loads sets it. Each wheel's load is its static load plus or minus the
 // lateral load transfer (m a h / t off the inner wheels onto the outer ones, shared between
-// the axles as their roll stiffness, springs plus anti-roll bar). On load-sensitive tyres
-// this is below mu_peak: the outer tyres gain less than the inner ones lose.
+// the axles as their roll stiffness: half the wheels' spring rate plus the anti-roll bar's,
+// as suspension.cpp applies them). On load-sensitive tyres this is below mu_peak: the outer
+// tyres gain less than the inner ones lose.
 double mu_loaded(const CarSpec& spec, double lateral_g) {
   const BodySpec& b = spec.body;
   const SuspensionSpec& s = spec.suspension;
   const double weight = b.mass * kGravity;
   const double transfer = b.mass * lateral_g * kGravity * b.cg_height / b.track_width;
-  const double kf = s.front_stiffness + s.front_antiroll, kr = s.rear_stiffness + s.rear_antiroll;
+  const double kf = 0.5 * s.front_stiffness + s.front_antiroll, kr = 0.5 * s.rear_stiffness + s.rear_antiroll;
   const double axle_load[2] = {weight * (b.wheelbase - b.cg_to_front_axle) / b.wheelbase, weight * b.cg_to_front_axle / b.wheelbase};
   const double axle_transfer[2] = {transfer * kf / (kf + kr), transfer * kr / (kf + kr)};
   double mu = 1e9;
