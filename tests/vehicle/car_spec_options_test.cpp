@@ -3,12 +3,11 @@
 // a bad value reported with file:line:col.
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include "core/math.h"
 #include "vehicle/car_spec.h"
+#include "game/temp_dir.h"
 #include "test_paths.h"
 
 namespace racer {
@@ -62,19 +61,12 @@ CarSpec round_trip(const CarSpec& spec) {
   return again.value();
 }
 
-std::string read_text(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 TEST(CarSpecOptions, AbsentOptionalKeysAreNotSaved) {
   // Absent features save nothing: a car's saved text (and so its ghosts' car checks) holds
   // only the optional keys its file gives. The reference sedan gives none of them.
   for (const std::string& path : {test::car_path("hatchback"), test::car_path("sedan"), test::car_path("racer"),
                                    test::source_path("tests/vehicle/reference_sedan.json")}) {
-    const std::string file = read_text(path);
+    const std::string file = test::read_all(path);
     const std::string text = save_car_spec(load_car_spec(path).value());
     for (const char* key : {"rear_track_width_m", "downforce_area", "\"rear\"", "coefficients_width_m", "grip_scale",
                             "rolling_resistance_doubling", "torque_curve", "flywheel", "final_drive_2", "_diff",

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "ai/speed_profile.h"
 #include "core/math.h"
 #include "sim/proving_ground.h"
 #include "sim/world.h"
@@ -21,32 +22,11 @@ constexpr double kRate = 240.0;
 
 double mu_peak(const CarSpec& spec) { return Tyre(spec.tyre).mu_peak(spec.body.mass * kGravity / 4.0); }
 
-// The friction coefficient a steady turn at `lateral_g` can reach: each axle carries its
-// share of the lateral force (its share of the weight), so the axle whose tyres give the
-// least at their loads sets it. Each wheel's load is its static load plus or minus the
-// lateral load transfer (m a h / t off the inner wheels onto the outer ones, shared between
-// the axles as their roll stiffness: half the wheels' spring rate plus the anti-roll bar's,
-// as suspension.cpp applies them). On load-sensitive tyres this is below mu_peak: the outer
-// tyres gain less than the inner ones lose.
-double mu_loaded(const CarSpec& spec, double lateral_g) {
-  const BodySpec& b = spec.body;
-  const SuspensionSpec& s = spec.suspension;
-  const double weight = b.mass * kGravity;
-  const double transfer = b.mass * lateral_g * kGravity * b.cg_height / b.track_width;
-  const double kf = 0.5 * s.front_stiffness + s.front_antiroll, kr = 0.5 * s.rear_stiffness + s.rear_antiroll;
-  const double axle_load[2] = {weight * (b.wheelbase - b.cg_to_front_axle) / b.wheelbase, weight * b.cg_to_front_axle / b.wheelbase};
-  const double axle_transfer[2] = {transfer * kf / (kf + kr), transfer * kr / (kf + kr)};
-  double mu = 1e9;
-  for (int axle = 0; axle < 2; ++axle) {
-    double grip = 0.0;
-    for (double side : {-1.0, 1.0}) {
-      const double fz = std::max(0.0, 0.5 * axle_load[axle] + side * axle_transfer[axle]);
-      grip += fz * Tyre(spec.wheel_tyre(2 * axle)).mu_peak(fz);
-    }
-    mu = std::min(mu, grip / axle_load[axle]);
-  }
-  return mu;
-}
+// The friction coefficient a steady turn can reach: mu at rest times the share of it both
+// axles give under lateral load transfer (ai/speed_profile.h's lateral_grip_share, what the
+// AI plans corners with). On load-sensitive tyres it is below mu_peak: the outer tyres gain
+// less than the inner ones lose.
+double mu_loaded(const CarSpec& spec) { return lateral_grip_share(spec) * mu_peak(spec); }
 
 class EveryCar : public ::testing::TestWithParam<std::string> {};
 INSTANTIATE_TEST_SUITE_P(Cars, EveryCar, ::testing::Values("hatchback", "sedan", "racer"));
@@ -113,7 +93,7 @@ TEST_P(EveryCar, BrakingFromHundredRespectsFrictionAndAbsBeatsLocking) {
 TEST_P(EveryCar, SkidpadLateralAccelerationIsWithinTenPercentOfMuG) {
   const CarSpec spec = test::shipped_car(GetParam());
   const SkidpadResult r = run_skidpad(spec, kRate, 50.0);
-  const double mu = mu_loaded(spec, r.lateral_g);
+  const double mu = mu_loaded(spec);
   // 10%: the tolerance, against what the tyres give at their loaded weights. The
   // drive force needed against drag (combined slip) and the axles' balance keep a real car
   // a little under that.
