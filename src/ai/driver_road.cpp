@@ -68,6 +68,18 @@ double DriverRoad::lane_offset(int side, bool let_by, double s) const {
   return o;
 }
 
+bool DriverRoad::obstacle_on_side(int side, double s, double distance) const {
+  const RacingLine& line = route->line;
+  const std::vector<double>& clear = side > 0 ? clear_left : clear_right;
+  const std::vector<double>& open = side > 0 ? route->open_left : route->open_right;
+  const std::size_t n = clear.size();
+  const auto samples = static_cast<std::size_t>(std::ceil(distance / std::max(line.spacing(), 1e-9)));
+  std::size_t i = line.index_at(route->path.wrap(s));
+  for (std::size_t k = 0; k <= std::min(samples, n); ++k, i = (i + 1) % n)
+    if (open[i] - clear[i] > kObstacleCut) return true;
+  return false;
+}
+
 double DriverRoad::lane_s_at(int side, bool let_by, double s) const {
   return lane(side, let_by).lane_s[route->line.index_at(route->path.wrap(s))];
 }

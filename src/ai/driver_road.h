@@ -81,6 +81,14 @@ struct DriverRoad {
   double apex_ahead(double s, double distance, int side) const;
   /// The least full tyre friction under the line over `distance` m from s.
   double least_grip(double s, double distance) const;
+  /// Whether a static obstacle takes over kObstacleCut of the room on `side` somewhere over
+  /// `distance` m from s: the lanes on that side swerve round it, slower than the line, and a
+  /// car on one at speed, braking for that, cannot steer back in as fast as they do.
+  bool obstacle_on_side(int side, double s, double distance) const;
 };
+
+/// m of the room beside the line a static obstacle may take before a lane on that side
+/// counts as swerving round it (a nudge a car on it follows at any speed).
+inline constexpr double kObstacleCut = 0.5;
 
 }  // namespace racer

@@ -43,6 +43,8 @@ constexpr double kLetByHold = 3.0;         // s ahead at our speed the lane must
 constexpr double kLetByClear = 2.0;        // m its tail must be ahead of our nose before it is by
 constexpr double kSqueezeLook = 1.5;      // s ahead at our speed the room beside a car level with us is looked at
 constexpr double kSqueezeGap = 0.3;       // m of daylight to that car below which the room squeezes us
+constexpr double kObstacleLook = 3.0;     // s ahead at our speed a lane we take or keep must have no obstacle on its side
+constexpr double kObstacleLookMin = 30.0; // m, that stretch at the least
 constexpr double kStalemate = 5.0;         // s level with the car of our pass or room before the one behind gives way
                                            // (side-by-side spells of real passes: most under 5 s, the stalemates 15-150 s)
 
@@ -237,12 +239,20 @@ int Racecraft::lane_pass_side(const SeenCar& car, double fwd) const {
   for (int k = 0; k < 2; ++k) {
     const int sd = k == 0 ? +1 : -1;
     if (!lane_clear(sd, std::abs(lane_offset(sd, me_.s)), car.index)) continue;
-    if (!within_lane_speed(sd, fwd)) continue;
+    if (!within_lane_speed(sd, fwd) || !lane_open(sd, fwd)) continue;
     const double d = abreast_ahead(sd, car, look);
     if (d <= 0.0 || d < pass_room_need(fwd, look)) continue;
     clear[k] = 1.0 + d;
   }
   return pass_side(clear[0], clear[1], road_->turn_ahead(me_.s + std::max(0.0, car.ds), kBendAhead));
+}
+
+// No obstacle on `side` of the line over the next kObstacleLook s at forward speed `fwd`
+// (m/s): a car taking or keeping the lane there is not sent into its swerve round one. (Given
+// racing room at 41 m/s 60 m before the truck parked at Quarry Stage's road edge, cars
+// braking for the lane's slower way round could not steer back in and hit it at 30 m/s.)
+bool Racecraft::lane_open(int side, double fwd) const {
+  return !road_->obstacle_on_side(side, me_.s, std::max(kObstacleLookMin, kObstacleLook * std::max(0.0, fwd)));
 }
 
 // A car under the lane's braking envelope here and over the next kLaneSpeedLook s can follow
@@ -267,18 +277,20 @@ void Racecraft::choose_lane_pass(const SeenCar& ahead, const SeenCar& target, co
                                 double time) {
   const double reach = pass_reach(fwd);
   const double dt = 1.0 / config_.local_hz;
+  // A move's lane drawn in by an obstacle ahead ends the move, whatever it is (a pass is shut).
+  const bool obstructed = pass_.target >= 0 && pass_.side != 0 && !lane_open(pass_.side, fwd);
   if (pass_.target < 0 || letting_by_ || defending_) level_with_ = -1;  // (stalemate counts afresh)
   if (pass_.target >= 0 && defending_) {
     // A defence lasts to the bend's apex, while its car is still behind us in reach.
     const bool before_apex = wrap_ds(defend_apex_ - me_.s, road_->route->path.length()) > 0.0;
-    const bool in_reach =
-        before_apex && target.index >= 0 && target.ds < 0.0 && target.gap > -(reach + params_->racecraft.pass_keep);
+    const bool in_reach = before_apex && !obstructed && target.index >= 0 && target.ds < 0.0 &&
+                          target.gap > -(reach + params_->racecraft.pass_keep);
     keep_and_count(in_reach, false, target, dt);
   } else if (pass_.target >= 0 && letting_by_) {
     // Moved over until the car is by (its tail ahead of our nose), or out of reach behind.
     let_by_s_ += dt;
     const bool by = target.index >= 0 && target.ds > us_.half_length + target.half_length + kLetByClear;
-    const bool in_reach = target.index >= 0 && !by && let_by_s_ < kLetByMax &&
+    const bool in_reach = target.index >= 0 && !by && !obstructed && let_by_s_ < kLetByMax &&
                           gap_behind(target) < pressure_reach(fwd) + params_->racecraft.pass_keep;
     if (target.index >= 0) {
       let_by_speed_ = target.speed;
@@ -289,9 +301,10 @@ void Racecraft::choose_lane_pass(const SeenCar& ahead, const SeenCar& target, co
   } else if (pass_.target >= 0 && stalemate(target, dt)) {
     give_way(target);
   } else if (pass_.target >= 0) {
-    const bool in_reach = target.index >= 0 && target.ds > -(us_.half_length + target.half_length + kLaneBehind) &&
+    const bool in_reach = target.index >= 0 && !(giving_room_ && obstructed) &&
+                          target.ds > -(us_.half_length + target.half_length + kLaneBehind) &&
                           target.gap < reach + params_->racecraft.pass_keep;
-    const bool shut = in_reach && (!lane_clear(pass_.side, std::abs(lane_offset(pass_.side, me_.s)), target.index) ||
+    const bool shut = in_reach && (obstructed || !lane_clear(pass_.side, std::abs(lane_offset(pass_.side, me_.s)), target.index) ||
                                    road_->least_grip(me_.s, kPassGripLook) < kPassMinGrip);
     keep_and_count(in_reach, shut, target, dt);
   } else {
@@ -299,7 +312,7 @@ void Racecraft::choose_lane_pass(const SeenCar& ahead, const SeenCar& target, co
   }
   watch_pressure(behind, fwd, time);
   if (pass_.target < 0 && lane_side_ == 0 && time >= config_.start_calm_s) {
-    give_room();
+    give_room(fwd);
     if (pass_.target < 0) let_by(behind, fwd);
     if (pass_.target < 0) defend(behind, fwd);
   }
@@ -339,7 +352,7 @@ void Racecraft::give_way(const SeenCar& target) {
 // a lane's room between us is given the road it is on; we take the passing lane on our side
 // (one that clears it), as a pass of our own on it, and drive that lane's profile. Kept to
 // the racing line, we would squeeze it or run wide at the line's speed beside it.
-void Racecraft::give_room() {
+void Racecraft::give_room(double fwd) {
   for (const NearCar& c : traffic_->near) {
     const double overlap = us_.half_length + c.half_length;
     if (c.ds < -0.5 * overlap || c.ds > overlap) continue;
@@ -347,6 +360,7 @@ void Racecraft::give_room() {
     if (std::abs(c.lat - me_.lateral) < apart + kLaneGap) continue;
     const int sd = c.lat > me_.lateral ? -1 : +1;
     if (sd * (lane_offset(sd, me_.s + c.ds) - c.lat) < apart + params_->racecraft.side_gap) continue;
+    if (!lane_open(sd, fwd)) continue;
     pass_ = PassPlan{c.index, sd, 0.0, 0.0}, giving_room_ = true;
     ++counts_.room_given;
     return;
@@ -369,7 +383,7 @@ void Racecraft::defend(const SeenCar& behind, double fwd) {
   if (defend_rolled_ >= 0.0 && std::abs(wrap_ds(apex - defend_rolled_, road_->route->path.length())) < kDefendSameBend) return;  // this bend's defence is decided
   defend_rolled_ = apex;
   if (rng_->uniform() >= params_->defend) return;
-  if (!lane_clear(side, std::abs(lane_offset(side, me_.s)), behind.index)) return;
+  if (!lane_clear(side, std::abs(lane_offset(side, me_.s)), behind.index) || !lane_open(side, fwd)) return;
   pass_ = PassPlan{behind.index, side, 0.0, 0.0}, defending_ = true, defend_apex_ = apex;
   ++counts_.defences;
 }
@@ -415,7 +429,7 @@ void Racecraft::let_by(const SeenCar& behind, double fwd) {
       out_of_way = sd * (lane_offset(sd, me_.s + d) - behind.lat) >= apart;
     if (!out_of_way) continue;
     const double lane = std::abs(lane_offset(sd, me_.s));
-    if (lane_clear(sd, lane, behind.index) && within_lane_speed(sd, fwd)) {
+    if (lane_clear(sd, lane, behind.index) && within_lane_speed(sd, fwd) && lane_open(sd, fwd)) {
       side = sd;
       break;
     }

@@ -112,10 +112,11 @@ class Racecraft {
   double pass_room_need(double fwd, double look) const;
   int lane_pass_side(const SeenCar& car, double fwd) const;
   bool within_lane_speed(int side, double fwd) const;
+  bool lane_open(int side, double fwd) const;
   void choose_lane_pass(const SeenCar& ahead, const SeenCar& target, const SeenCar& behind, double fwd, double time);
   bool stalemate(const SeenCar& target, double dt);
   void give_way(const SeenCar& target);
-  void give_room();
+  void give_room(double fwd);
   void defend(const SeenCar& behind, double fwd);
   void watch_pressure(const SeenCar& behind, double fwd, double time);
   void let_by(const SeenCar& behind, double fwd);

@@ -87,5 +87,35 @@ TEST(DriverRoad, RoomNarrowsBeforeAnObstacleOnTheRoad) {
   EXPECT_GT(narrowed, 0);
 }
 
+// obstacle_on_side: Harbour Streets' parked van takes the room on one side of the line: seen
+// from 20 m before its first cut sample over 30 m, not over 10 m, and never on the other
+// side there; Port Ardent has no obstacle, so nothing is seen over the whole lap.
+TEST(DriverRoad, AnObstacleIsSeenOnItsSideOfTheLineAhead) {
+  std::shared_ptr<const Track> track;
+  const DriverRoad road = plan_road("tests/track/unseen/harbour_streets.json", track);
+  const AiRoute& r = *road.route;
+  const std::size_t n = r.line.size();
+  std::size_t cut = n;
+  int side = 0;
+  for (std::size_t i = 0; i < n && cut == n; ++i) {
+    if (road.clear_left[i] < r.open_left[i] - 2.0 * kObstacleCut) cut = i, side = +1;
+    else if (road.clear_right[i] < r.open_right[i] - 2.0 * kObstacleCut) cut = i, side = -1;
+  }
+  ASSERT_LT(cut, n) << "no obstacle cuts the room";
+  // The first sample whose room it takes by more than kObstacleCut, walking back from there.
+  const std::vector<double>& clear = side > 0 ? road.clear_left : road.clear_right;
+  const std::vector<double>& open = side > 0 ? r.open_left : r.open_right;
+  std::size_t first = cut;
+  while (open[(first + n - 1) % n] - clear[(first + n - 1) % n] > kObstacleCut) first = (first + n - 1) % n;
+  const double before = r.line.s[first] - 20.0;
+  EXPECT_TRUE(road.obstacle_on_side(side, before, 30.0));
+  EXPECT_FALSE(road.obstacle_on_side(side, before, 10.0));
+  EXPECT_FALSE(road.obstacle_on_side(-side, before, 30.0));
+  std::shared_ptr<const Track> port;
+  const DriverRoad open_road = plan_road("tracks/port_ardent.json", port);
+  for (double s = 0.0; s < open_road.route->path.length(); s += 100.0)
+    for (const int sd : {+1, -1}) ASSERT_FALSE(open_road.obstacle_on_side(sd, s, 100.0)) << s;
+}
+
 }  // namespace
 }  // namespace racer
