@@ -31,6 +31,18 @@ DriverRoad plan_road(const std::string& file, std::shared_ptr<const Track>& trac
   return DriverRoad::plan(plan_route(*track, spec.value(), AiParams{}.line_margin), *track, AiParams{}.grip_use);
 }
 
+// The first line sample where an obstacle takes over `depth` m of the room (`left` and
+// `right` against the route's room without the obstacles), and its side; the line's size:
+// none.
+std::size_t first_cut(const AiRoute& r, const std::vector<double>& left, const std::vector<double>& right, double depth,
+                      int& side) {
+  for (std::size_t i = 0; i < r.line.size(); ++i) {
+    if (left[i] < r.open_left[i] - depth) return side = +1, i;
+    if (right[i] < r.open_right[i] - depth) return side = -1, i;
+  }
+  return r.line.size();
+}
+
 // Port Ardent has no obstacle: at every line sample the room is the route's (its racing line
 // runs out to the edges at 0.2-0.3 m/m in its narrow section, which is not an obstacle), and
 // every passing and let-by lane is read as the route planned it. Exact: nothing is computed
@@ -60,12 +72,8 @@ TEST(DriverRoad, RoomNarrowsBeforeAnObstacleOnTheRoad) {
   const DriverRoad road = plan_road("tests/track/unseen/harbour_streets.json", track);
   const AiRoute& r = *road.route;
   const std::size_t n = r.line.size();
-  std::size_t cut = n;
   int side = 0;
-  for (std::size_t i = 0; i < n && cut == n; ++i) {
-    if (r.room_left[i] < r.open_left[i] - 0.5) cut = i, side = +1;
-    else if (r.room_right[i] < r.open_right[i] - 0.5) cut = i, side = -1;
-  }
+  const std::size_t cut = first_cut(r, r.room_left, r.room_right, 0.5, side);
   ASSERT_LT(cut, n) << "no obstacle cuts the room";
   const std::vector<double>& room = side > 0 ? r.room_left : r.room_right;
   const std::vector<double>& clear = side > 0 ? road.clear_left : road.clear_right;
@@ -95,12 +103,8 @@ TEST(DriverRoad, AnObstacleIsSeenOnItsSideOfTheLineAhead) {
   const DriverRoad road = plan_road("tests/track/unseen/harbour_streets.json", track);
   const AiRoute& r = *road.route;
   const std::size_t n = r.line.size();
-  std::size_t cut = n;
   int side = 0;
-  for (std::size_t i = 0; i < n && cut == n; ++i) {
-    if (road.clear_left[i] < r.open_left[i] - 2.0 * kObstacleCut) cut = i, side = +1;
-    else if (road.clear_right[i] < r.open_right[i] - 2.0 * kObstacleCut) cut = i, side = -1;
-  }
+  const std::size_t cut = first_cut(r, road.clear_left, road.clear_right, 2.0 * kObstacleCut, side);
   ASSERT_LT(cut, n) << "no obstacle cuts the room";
   // The first sample whose room it takes by more than kObstacleCut, walking back from there.
   const std::vector<double>& clear = side > 0 ? road.clear_left : road.clear_right;
