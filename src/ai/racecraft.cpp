@@ -43,6 +43,7 @@ constexpr double kLetByHold = 3.0;         // s ahead at our speed the lane must
 constexpr double kLetByClear = 2.0;        // m its tail must be ahead of our nose before it is by
 constexpr double kSqueezeLook = 1.5;      // s ahead at our speed the room beside a car level with us is looked at
 constexpr double kSqueezeGap = 0.3;       // m of daylight to that car below which the room squeezes us
+constexpr double kGridSlope = 0.15;       // m the offset moves sideways per m driven off the grid (in the start's calm)
 constexpr double kObstacleLook = 3.0;     // s ahead at our speed a lane we take or keep must have no obstacle on its side
 constexpr double kObstacleLookMin = 30.0; // m, that stretch at the least
 constexpr double kStalemate = 5.0;         // s level with the car of our pass or room before the one behind gives way
@@ -55,6 +56,13 @@ constexpr double kStalemate = 5.0;         // s level with the car of our pass o
 LineChoice Racecraft::decide(const RacecraftInput& in, AiRng& rng) {
   road_ = in.road, params_ = in.params, traffic_ = in.traffic, rng_ = &rng, me_ = in.me;
   const double fwd = in.forward_speed;
+  // Off the grid (the first decision, in the start's calm) the offset starts where the car
+  // stands, its slot, and leaves it at the car's pace (kGridSlope), held clear of the cars
+  // beside. (Started on the line, a car of the outer row steered for it at once, crossed in
+  // front of the car behind it, 0.3 m from its nose, and its tail swung into it.)
+  const bool from_grid = in.time < config_.start_calm_s;
+  if (!placed_ && from_grid) offset_ = std::clamp(me_.lateral, -road_->room(me_.s, -1), road_->room(me_.s, +1));
+  placed_ = true;
   const bool alongside = traffic_->alongside;
   const double alongside_lat = traffic_->alongside_lat;
   choose_lane_pass(traffic_->ahead, traffic_->target, traffic_->behind, fwd, in.time);
@@ -84,7 +92,8 @@ LineChoice Racecraft::decide(const RacecraftInput& in, AiRng& rng) {
   bound_goal_ = goal;
   // Ramp the offset (faster when a car beside us pushes it), never beyond the room here.
   // The pass moves sideways only as fast as the grip left over by the bend allows.
-  const double rate = (holding_lane_ ? kLaneRate : offset_rate(bend_lateral_use(fwd))) / config_.local_hz;
+  double rate = (holding_lane_ ? kLaneRate : offset_rate(bend_lateral_use(fwd))) / config_.local_hz;
+  if (from_grid) rate = std::min(rate, kGridSlope * std::max(0.0, fwd) / config_.local_hz);
   const double next = approach(offset_, goal, rate);
   // Never move sideways into a car beside us.
   const bool into_neighbour = alongside && (next - offset_) * (alongside_lat - me_.lateral) > 0.0 &&
@@ -515,8 +524,16 @@ LaneHold Racecraft::side_by_side() const {
 // rate), off it when the pass ends (and first off the old lane when the side changes), and
 // held clear of a car beside us as any offset is.
 void Racecraft::follow_lane(double fwd, bool alongside) {
-  if (lane_side_ == 0 && pass_.side != 0) lane_side_ = pass_.side;
-  const double here = lane_offset(lane_side_, me_.s);
+  const double here = lane_offset(lane_side_ != 0 ? lane_side_ : pass_.side, me_.s);
+  if (lane_side_ == 0 && pass_.side != 0) {
+    // Onto the lane from the offset held now (off the grid, beside a car): the share starts at
+    // what of the lane that offset already covers and the rest is held, given back at
+    // kLaneRate. (From a share of 0 the offset jumped to the line: 3.7 m sideways at once at
+    // the end of the start's calm, into the car behind.)
+    lane_side_ = pass_.side;
+    lane_share_ = here * offset_ > 0.0 ? std::clamp(offset_ / here, 0.0, 1.0) : 0.0;
+    lane_hold_ = offset_ - lane_share_ * here;
+  }
   const double lateral_use = bend_lateral_use(fwd);
   const double rate = (lateral_use < 0.5 ? kLaneRate : offset_rate(lateral_use)) / config_.local_hz / std::max(1.0, std::abs(here));
   // After its pass, a passing lane is left where it meets the racing line (elsewhere, leaving

@@ -164,6 +164,7 @@ class Racecraft {
   double lane_stay_ = 0.0;       // s on the lane since its pass ended
   bool lane_leaving_ = false;    // ramping off the lane (where it met the line, or after kLaneStayMax)
   double offset_ = 0.0;          // m, the tracked line's lateral shift now
+  bool placed_ = false;          // the first decision is made (in the start's calm, offset_ started at the grid slot)
   double offset_goal_ = 0.0;     // m, where racecraft wants the offset
   double bound_goal_ = 0.0;      // m, that goal within the lane hold and the room ahead (last decision)
   bool holding_lane_ = false;    // the offset is bounded by a car beside us

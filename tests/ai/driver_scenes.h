@@ -35,12 +35,16 @@ inline void load_shipped(const std::string& file, Shipped& out) {
 }
 
 // A one-lap race of two sedans on `shipped`'s track driven with `params`, mistakes off: the
-// scenario tests below place the cars themselves.
-inline std::unique_ptr<Race> pair_race(const Shipped& shipped, AiParams params = {}) {
+// scenario tests below place the cars themselves. `start_calm_s` 0 sets a scene mid-race:
+// in the start's calm a car's offset starts where it stands and leaves it at the car's pace,
+// as off a grid, and no pass starts.
+inline std::unique_ptr<Race> pair_race(const Shipped& shipped, AiParams params = {},
+                                       double start_calm_s = DriverConfig{}.start_calm_s) {
   params.mistakes_per_minute = 0.0;
   const RaceEntry e{"AI", "sedan", shipped.sedan, params};
   RaceConfig config;
   config.laps = 1;
+  config.driver.start_calm_s = start_calm_s;
   return std::make_unique<Race>(shipped.track, std::vector<RaceEntry>{e, e}, config);
 }
 

@@ -134,7 +134,7 @@ TEST_P(DetourWithRouter, AroundAStoppedCarAndOnToTheFinish) {
   ASSERT_NO_FATAL_FAILURE(load_shipped("kestrel_downs.json", shipped));
   AiParams params;
   params.router = std::string(GetParam());
-  const std::unique_ptr<Race> owned = pair_race(shipped, params);
+  const std::unique_ptr<Race> owned = pair_race(shipped, params, 0.0);  // mid-race
   Race& race = *owned;
   ASSERT_EQ(race.driver(0).params().router, GetParam());
   const AiRoute& route = race.driver(0).route();
@@ -172,7 +172,7 @@ INSTANTIATE_TEST_SUITE_P(Driver, DetourWithRouter, ::testing::ValuesIn(kRouterPl
 TEST(Driver, DetourEndsWhenTheStoppedCarMovesOff) {
   Shipped shipped;
   ASSERT_NO_FATAL_FAILURE(load_shipped("kestrel_downs.json", shipped));
-  const std::unique_ptr<Race> owned = pair_race(shipped);
+  const std::unique_ptr<Race> owned = pair_race(shipped, {}, 0.0);  // mid-race
   Race& race = *owned;
   const Blockage blockage = blockage_ahead(race);
   while (race.world().time() < 30.0 && !race.driver(0).state().detour) {

@@ -120,6 +120,29 @@ TEST_F(RacecraftTest, ASlowerCarAheadInOurLaneIsPassedInALaneThatClearsIt) {
   EXPECT_NEAR(c.offset, road_->lane_offset(c.lane_side, false, s), 1e-9) << "on the lane";
 }
 
+// The same pass started with the offset still 1.5 m off the line (a car come off the grid,
+// or held clear of one beside it): the offset moves on from there, by no more than the lane
+// rate (3 m/s) in the decision, whichever side the lane is on.
+TEST_F(RacecraftTest, APassStartedOffTheLineMovesOnFromTheOffsetHeld) {
+  const double fwd = 15.0;
+  const double s = find_s([&](double at) {
+    return road_->least_grip(at, 100.0) > 0.5 &&
+           (lane_off_line(+1, false, at, 100.0, 3.5, fwd + 5.0) || lane_off_line(-1, false, at, 100.0, 3.5, fwd + 5.0));
+  });
+  ASSERT_GE(s, 0.0);
+  const AiParams params;
+  Racecraft rc(DriverConfig{}, us_);
+  AiRng rng(1);
+  TrafficPicture p;
+  p.ahead = seen(1, 10.0 + 2.0 * us_.half_length, 0.0, fwd - 5.0, fwd);
+  add_near(p, p.ahead, fwd);
+  TrafficPicture empty;
+  rc.decide({road_.get(), &params, &empty, {s, 1.5}, 0.0, 0.0}, rng);  // off the grid: the offset starts at 1.5 m
+  const LineChoice c = rc.decide({road_.get(), &params, &p, {s, 1.5}, fwd, kLate}, rng);
+  ASSERT_NE(c.lane_side, 0) << "no pass started";
+  EXPECT_LE(std::abs(c.offset - 1.5), 3.0 * kDt + 1e-9) << "m moved in one decision (lane on side " << c.lane_side << ")";
+}
+
 // The same car in the first seconds of the race (the field sorts itself out off the grid),
 // or pulling away from us: no pass.
 TEST_F(RacecraftTest, NoPassInTheStartsCalmNorOnACarPullingAway) {
@@ -166,6 +189,28 @@ TEST_F(RacecraftTest, ACarBesideIsGivenRacingRoom) {
   EXPECT_EQ(rc.counts().room_given, 1);
   EXPECT_EQ(rc.counts().passes_started, 0) << "room is not a pass";
   EXPECT_EQ(rc.focus().target, 1);
+}
+
+// Off the grid: the offset starts where the car stands (its slot, 4 m left of the line) and,
+// in the start's calm, moves towards the line by at most 0.15 m a metre driven: none at a
+// standstill, 0.15 m over a metre at 6 m/s; after the calm at the offset rate again.
+TEST_F(RacecraftTest, TheOffsetLeavesTheGridSlotAtTheCarsPace) {
+  const double s = find_s([&](double at) { return road_->room(at, +1) > 5.0 && std::abs(road_->turn_ahead(at, 100.0)) < 0.1; });
+  ASSERT_GE(s, 0.0) << "no straight with 5 m of room on the left";
+  const AiParams params;
+  Racecraft rc(DriverConfig{}, us_);
+  AiRng rng(1);
+  TrafficPicture empty;
+  LineChoice c = rc.decide({road_.get(), &params, &empty, {s, 4.0}, 0.0, 0.0}, rng);
+  EXPECT_DOUBLE_EQ(c.offset, 4.0) << "at a standstill it stays in the slot";
+  const double fwd = 6.0;
+  double t = kDt;
+  for (int k = 0; k < 60; ++k, t += kDt) c = rc.decide({road_.get(), &params, &empty, {s, 4.0}, fwd, t}, rng);
+  EXPECT_NEAR(4.0 - c.offset, 0.15 * fwd * 60 * kDt, 1e-9) << "m moved in 1 s at 6 m/s";
+  Racecraft late(DriverConfig{}, us_);
+  late.decide({road_.get(), &params, &empty, {s, 4.0}, fwd, kLate}, rng);
+  c = late.decide({road_.get(), &params, &empty, {s, 4.0}, fwd, kLate + kDt}, rng);
+  EXPECT_GT(4.0 - c.offset, 0.15 * fwd * kDt * 1.5) << "after the calm, the offset rate";
 }
 
 // Kestrel Downs (14 m) is wide enough for two abreast all round the lap: never narrow

@@ -188,7 +188,7 @@ void load_scene_track(Wall wall, Shipped& out) {
 
 void make_wall_scene(WallScene& scene, Wall wall = Wall::beyond_the_verge) {
   ASSERT_NO_FATAL_FAILURE(load_scene_track(wall, scene.shipped));
-  scene.race = pair_race(scene.shipped);
+  scene.race = pair_race(scene.shipped, {}, 0.0);  // mid-race
   ASSERT_TRUE(find_wall_spot(*scene.shipped.track, scene.race->driver(0).route(), scene.w));
 }
 
@@ -222,7 +222,7 @@ void print_timeline(const char* scene, const Rejoin& r, double floor) {
 // wheels spin and the traction control holds it to about 2 m/s^2: 5 s there, and no way out
 // beats it; at a wall at the road's edge, on the asphalt, 2.2 s.
 double straight_launch_to_race_pace(const Shipped& shipped) {
-  const std::unique_ptr<Race> owned = pair_race(shipped);
+  const std::unique_ptr<Race> owned = pair_race(shipped, {}, 0.0);  // mid-race
   Race& race = *owned;
   WallSpot w;
   if (!find_wall_spot(*shipped.track, race.driver(0).route(), w)) return -1.0;

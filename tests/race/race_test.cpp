@@ -2,9 +2,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdint>
 
 #include "ai/ai_params.h"
 #include "ai/path.h"
+#include "race/grid_jitter.h"
 #include "race/race.h"
 #include "test_paths.h"
 #include "test_profiles.h"
@@ -96,6 +98,27 @@ TEST(Race, FullGridGetsAwayWithoutRespawns) {
     EXPECT_GT(race.race_distance(i), 150.0) << r.cars[i].name;
     EXPECT_LT(r.cars[i].max_stuck_seconds, 5.0) << r.cars[i].name;
   }
+}
+
+// The grid gets away cleanly: each car's offset starts at its slot and moves to the line at
+// the pace the car drives off (0.15 m a metre), held clear of the cars beside it, so no two
+// cars touch in the first 8 s of an 8-car mixed race on any shipped track, seeds 1-3, the
+// grid jittered 0.5 m as the judged races are. (Steering for the line at once, a car of the
+// outer row crossed 0.3 m in front of the car behind it and its tail swung into that car's
+// nose: a fifth of all car contacts of the judged races were in their first 10 s.)
+TEST(Race, TheGridGetsAwayWithoutTouching) {
+  for (const char* name : {"kestrel_downs", "lantern_hill", "port_ardent", "foundry_loop", "cragmoor_stage", "greymere_forest"})
+    for (const std::uint64_t seed : {1, 2, 3}) {
+      RaceSetup s = setup(name, 8, "mixed");
+      RaceConfig config;
+      config.laps = 1;
+      config.seed = seed;
+      config.time_limit_s = 8.0;
+      Race race(s.track, s.field, config);
+      jitter_grid(race, 0.5, seed);
+      race.run();
+      for (const RaceCarResult& c : race.result().cars) EXPECT_EQ(c.car_contacts, 0) << name << " seed " << seed << ": " << c.name;
+    }
 }
 
 // An overtake is a pass, not an order flicker: two cars side by side (3 m apart across the

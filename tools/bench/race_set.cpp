@@ -1,11 +1,10 @@
 #include "race_set.h"
 
-#include <cmath>
 #include <cstdint>
 
-#include "ai/rng.h"
 #include "args.h"
 #include "load.h"
+#include "race/grid_jitter.h"
 
 namespace racer::bench {
 
@@ -34,16 +33,6 @@ std::unique_ptr<Race> start_race(const RaceSet& set, const std::shared_ptr<const
   auto race = std::make_unique<Race>(track, make_field(set.spec, "car", set.profiles, set.difficulty, set.cars), config);
   jitter_grid(*race, set.jitter, config.seed);
   return race;
-}
-
-void jitter_grid(Race& race, double jitter, std::uint64_t seed) {
-  if (jitter <= 0.0) return;
-  for (std::size_t i = 0; i < race.world().car_count(); ++i) {
-    AiRng rng(seed * 0x100000001b3ull + i);
-    Car& car = race.world().car(i);
-    const double h = car.heading();
-    car.place(car.position() + Vec2{std::cos(h), std::sin(h)} * rng.uniform(-jitter, jitter), h, 0.0);
-  }
 }
 
 }  // namespace racer::bench

@@ -43,8 +43,4 @@ void load_field(RaceSet& set);
 /// the races are the ones `racer --headless` runs, with its state hash.)
 std::unique_ptr<Race> start_race(const RaceSet& set, const std::shared_ptr<const Track>& track, int seed);
 
-/// Moves each car of a race not yet started up to `jitter` m forward or back along its
-/// heading, by an amount drawn from `seed` and the car's index (start_race's jitter).
-void jitter_grid(Race& race, double jitter, std::uint64_t seed);
-
 }  // namespace racer::bench

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "race/grid_jitter.h"
 #include "race/race.h"
 #include "race_set.h"
 
