@@ -8,7 +8,9 @@
 #include <string>
 #include <vector>
 
+#include "ai/driver_road.h"
 #include "ai/route.h"
+#include "core/math.h"
 #include "core/result.h"
 #include "test_paths.h"
 #include "track/track.h"
@@ -151,6 +153,46 @@ TEST(RouteBranches, CorridorThroughSeveralBranchesIsContinuous) {
     const double d = length(c[(i + 1) % c.size()].centre - c[i].centre);
     EXPECT_GT(d, 0.5) << "sample " << i;
     EXPECT_LT(d, 3.0) << "sample " << i;
+  }
+}
+
+// The room a car can hold beside the racing line (DriverRoad's: the route's room under the
+// car's body either way) keeps a car clear of every static obstacle on the road: each point
+// of an obstacle's outline (every 0.1 m), taken to the line, lies beyond that room on its
+// side plus a sedan's half width (0.9 m) at the nearest line sample. Quarry Stage's
+// tyre stack (1.8 m across) fell between two of the corridor's samples (2 m apart): the room
+// beside it was the road's, 0.9 m into the stack, and a car on a lane beside it hit it.
+TEST(RouteObstacles, TheRoomKeepsACarClearOfEveryObstacle) {
+  const Result<CarSpec> spec = load_car_spec(std::string(RACER_SOURCE_DIR) + "/assets/cars/sedan.json");
+  ASSERT_TRUE(spec.ok()) << spec.error_text();
+  for (const char* file : {"tests/track/unseen/quarry_stage.json", "tests/track/unseen/harbour_streets.json"}) {
+    auto track = Track::load(std::string(RACER_SOURCE_DIR) + "/" + file);
+    ASSERT_TRUE(track.ok()) << track.error_text();
+    const DriverRoad road = DriverRoad::plan(plan_route(*track.value(), spec.value(), kMargin), *track.value(), 1.0);
+    const AiRoute* route = road.route.get();
+    ASSERT_FALSE(track.value()->obstacles().empty());
+    for (const ObstacleSpec& o : track.value()->obstacles()) {
+      std::vector<Vec2> outline;
+      if (o.shape == ObstacleShape::Circle) {
+        for (double a = 0.0; a < 2.0 * kPi; a += 0.1 / o.radius) outline.push_back(o.position + from_angle(a) * o.radius);
+      } else {
+        const Vec2 ax = from_angle(o.angle), ay = perp(ax);
+        for (double u = -o.half_length; u <= o.half_length + 1e-9; u += 0.1)
+          for (const double v : {-o.half_width, o.half_width}) outline.push_back(o.position + ax * u + ay * v);
+        for (double v = -o.half_width; v <= o.half_width + 1e-9; v += 0.1)
+          for (const double u : {-o.half_length, o.half_length}) outline.push_back(o.position + ax * u + ay * v);
+      }
+      double worst = 1e9;  // m, the least clearance of a car at the room's edge to the outline
+      for (const Vec2 p : outline) {
+        const double s = route->path.project(p, -1).s;
+        const PathSample at = route->path.at(s);
+        const double lat = dot(p - at.position, at.normal);
+        const std::size_t i = route->line.index_at(s);
+        const double room = lat > 0.0 ? road.clear_left[i] : road.clear_right[i];
+        worst = std::min(worst, std::abs(lat) - room - 0.9);
+      }
+      EXPECT_GE(worst, 0.0) << file << ": a car at the room's edge overlaps the " << o.kind << " by " << -worst << " m";
+    }
   }
 }
 
