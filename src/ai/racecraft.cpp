@@ -286,7 +286,7 @@ void Racecraft::choose_lane_pass(const SeenCar& ahead, const SeenCar& target, co
                                 double time) {
   const double reach = pass_reach(fwd);
   const double dt = 1.0 / config_.local_hz;
-  // A move's lane drawn in by an obstacle ahead ends the move, whatever it is (a pass is shut).
+  // A move whose lane has an obstacle on its side within the look ends, whatever it is (a pass is shut).
   const bool obstructed = pass_.target >= 0 && pass_.side != 0 && !lane_open(pass_.side, fwd);
   if (pass_.target < 0 || letting_by_ || defending_) level_with_ = -1;  // (stalemate counts afresh)
   if (pass_.target >= 0 && defending_) {

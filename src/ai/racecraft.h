@@ -13,7 +13,10 @@
 //   give way  level with the car of our pass or room for too long (a stalemate), and behind
 //             it: we let it by from where we are
 // and from the move the lateral offset the tracked line has now (ramped on and off a lane,
-// held clear of a car beside us, within the room ahead), handed on as a LineChoice.
+// held clear of a car beside us, within the room ahead; off the grid, from the car's slot at
+// its pace), handed on as a LineChoice.
+// No move takes or keeps a lane on a side of the line where a static obstacle stands within
+// the next 3 s (lane_open: the lanes swerve round it, slower than the line).
 // Racecraft owns the move under way, the pressure clock, the stalemate clock and the counts
 // of each move for the panels and the bench.
 //
