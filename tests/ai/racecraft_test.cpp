@@ -43,6 +43,14 @@ class RacecraftTest : public ::testing::Test {
       if (ok(s)) return s;
     return -1.0;
   }
+  // The first s where a passing lane on either side runs 3.5 m or more off the line for the
+  // next 100 m, fast enough for `fwd` + 5 m/s, on a road with grip over 0.5; -1: none.
+  static double passing_stretch(double fwd) {
+    return find_s([&](double at) {
+      return road_->least_grip(at, 100.0) > 0.5 &&
+             (lane_off_line(+1, false, at, 100.0, 3.5, fwd + 5.0) || lane_off_line(-1, false, at, 100.0, 3.5, fwd + 5.0));
+    });
+  }
   // Side sd's lane (a let-by lane when `let_by`) at least `apart` m off the line towards sd
   // for `distance` m from s, and its braking envelope over `speed` m/s over the first half.
   static bool lane_off_line(int sd, bool let_by, double s, double distance, double apart, double speed) {
@@ -91,10 +99,7 @@ std::unique_ptr<DriverRoad> RacecraftTest::road_;
 // the offset ramps onto the lane (at kLaneRate, 3 m/s: a lane up to 15 m out within 5 s).
 TEST_F(RacecraftTest, ASlowerCarAheadInOurLaneIsPassedInALaneThatClearsIt) {
   const double fwd = 15.0;  // m/s, ours
-  const double s = find_s([&](double at) {
-    return road_->least_grip(at, 100.0) > 0.5 &&
-           (lane_off_line(+1, false, at, 100.0, 3.5, fwd + 5.0) || lane_off_line(-1, false, at, 100.0, 3.5, fwd + 5.0));
-  });
+  const double s = passing_stretch(fwd);
   ASSERT_GE(s, 0.0) << "no stretch with a passing lane 3.5 m off the line";
   const AiParams params;
   Racecraft rc(DriverConfig{}, us_);
@@ -125,10 +130,7 @@ TEST_F(RacecraftTest, ASlowerCarAheadInOurLaneIsPassedInALaneThatClearsIt) {
 // rate (3 m/s) in the decision, whichever side the lane is on.
 TEST_F(RacecraftTest, APassStartedOffTheLineMovesOnFromTheOffsetHeld) {
   const double fwd = 15.0;
-  const double s = find_s([&](double at) {
-    return road_->least_grip(at, 100.0) > 0.5 &&
-           (lane_off_line(+1, false, at, 100.0, 3.5, fwd + 5.0) || lane_off_line(-1, false, at, 100.0, 3.5, fwd + 5.0));
-  });
+  const double s = passing_stretch(fwd);
   ASSERT_GE(s, 0.0);
   const AiParams params;
   Racecraft rc(DriverConfig{}, us_);
@@ -299,10 +301,7 @@ TEST_F(RacecraftTest, ACarCloseBehindBeforeABendIsDefendedAgainst) {
 // stalemate: neither gains): we give way to it.
 TEST_F(RacecraftTest, LevelWithThePassedCarForLongWeGiveWay) {
   const double fwd = 15.0;
-  const double s = find_s([&](double at) {
-    return road_->least_grip(at, 100.0) > 0.5 &&
-           (lane_off_line(+1, false, at, 100.0, 3.5, fwd + 5.0) || lane_off_line(-1, false, at, 100.0, 3.5, fwd + 5.0));
-  });
+  const double s = passing_stretch(fwd);
   ASSERT_GE(s, 0.0);
   const AiParams params;
   Racecraft rc(DriverConfig{}, us_);
