@@ -33,6 +33,7 @@ constexpr double kLaneSpeedShare = 0.95; // of the lane's profile a pass drives 
 constexpr double kLaneFollow = 0.3;      // s, the following gap kept to the car a lane pass is on while still in its lane
 constexpr double kLetByDelta = 2.0;      // m/s under the car's speed we lift to once out of its way, at the least
 constexpr double kLetByFloor = 0.8;      // of our profile's speed, the least we lift to (no brake test)
+constexpr double kLetByNarrowFloor = 0.72; // the same on a narrow road, where no lane pass gets the car by
 constexpr double kShiftLook = 1.5;       // s ahead the speed on a shifted line looks for a bend's inside
 constexpr double kShiftMinShare = 0.5;   // the least (1 - n k) a shifted line's speed is scaled by
 constexpr double kMergeTime = 0.15;      // s, the following gap kept to a car in the lane a merge takes us back to
@@ -147,11 +148,13 @@ SpeedPlan plan_speed(const SpeedPlanInput& in, const DriverConfig& config) {
   plan.cap = std::min(follow_cap(road, in.me.s, traffic.ahead.gap, traffic.ahead.speed, follow_time, speed, config.look_range),
                       follow_cap(road, in.me.s, traffic.merging.gap, traffic.merging.speed, kMergeTime, speed, config.look_range));
   // Letting a car by, once out of its way (before that, a lift only holds it up behind us):
-  // as far under its speed as lets it gain the rest of the way by before the straight ends.
+  // as far under its speed as lets it gain the rest of the way by before the straight ends,
+  // never under the floor (deeper on a narrow road: there the let-by is the only way by).
   if (line.letting_by && line.let_by_clear) {
     const double straight_s = road.straight_ahead(in.me.s, std::max(30.0, speed * kLetByMax)) / std::max(speed, 5.0);
     const double under = std::max(kLetByDelta, line.let_by_need / std::max(1.0, straight_s));
-    plan.cap = std::min(plan.cap, std::max(kLetByFloor * road.profile.target_speed(in.me.s) * in.params->speed_use,
+    const double floor = line.narrow ? kLetByNarrowFloor : kLetByFloor;
+    plan.cap = std::min(plan.cap, std::max(floor * road.profile.target_speed(in.me.s) * in.params->speed_use,
                                            line.let_by_speed - under));
   }
   if (line.narrow && (line.offset != 0.0 || line.lane_side != 0))

@@ -41,6 +41,7 @@ constexpr double kLetByPress = 1.0;        // s of being pressed by a faster car
 constexpr double kLetByStraight = 2.5;     // s ahead at our speed the road must turn less than a bend in to move over
 constexpr double kLetByHold = 3.0;         // s ahead at our speed the lane must keep us out of its lane
 constexpr double kLetByClear = 2.0;        // m its tail must be ahead of our nose before it is by
+constexpr double kLetByGain = 1.0;         // m/s faster than us a car must be for a let-by to last beyond kLetByMax
 constexpr double kSqueezeLook = 1.5;      // s ahead at our speed the room beside a car level with us is looked at
 constexpr double kSqueezeGap = 0.3;       // m of daylight to that car below which the room squeezes us
 constexpr double kGridSlope = 0.15;       // m the offset moves sideways per m driven off the grid (in the start's calm)
@@ -299,7 +300,7 @@ void Racecraft::choose_lane_pass(const SeenCar& ahead, const SeenCar& target, co
     // Moved over until the car is by (its tail ahead of our nose), or out of reach behind.
     let_by_s_ += dt;
     const bool by = target.index >= 0 && target.ds > us_.half_length + target.half_length + kLetByClear;
-    const bool in_reach = target.index >= 0 && !by && !obstructed && let_by_s_ < kLetByMax &&
+    const bool in_reach = target.index >= 0 && !by && !obstructed && let_by_lasts(target) &&
                           gap_behind(target) < pressure_reach(fwd) + params_->racecraft.pass_keep;
     if (target.index >= 0) {
       let_by_speed_ = target.speed;
@@ -450,6 +451,16 @@ void Racecraft::let_by(const SeenCar& behind, double fwd) {
   }
   pass_ = PassPlan{behind.index, side, 0.0, 0.0}, letting_by_ = true, let_by_s_ = 0.0, let_by_clear_ = false;
   ++counts_.let_bys;
+}
+
+// A let-by lasts kLetByMax s; on a narrow road, where it is the only way by (no passing lane
+// leaves room for two abreast), longer while the car still gains on us, up to kLetByLongest
+// s. (On Harbour Streets' 8 m road, let-bys begun with the car 25-40 m behind ran out after
+// 8 s with it 2-20 m short, and we moved back in front of it: the hard cars spent the race
+// behind the medium ones.)
+bool Racecraft::let_by_lasts(const SeenCar& target) const {
+  if (let_by_s_ < kLetByMax) return true;
+  return narrow_ && let_by_s_ < kLetByLongest && target.index >= 0 && -target.closing > kLetByGain;
 }
 
 // No car beside us or just behind (traffic_->near: up to 4 m bumper to bumper) in the band from our

@@ -9,7 +9,8 @@
 //   defend    a car close behind and catching before a bend: we cover the bend's inside,
 //             with the chance the profile's `defend` gives, to the apex
 //   let by    a faster car pressing us for a while: on a straight we move to the let-by lane
-//             away from it and lift until it is by (the profile's `let_by` chance)
+//             away from it and lift until it is by (the profile's `let_by` chance); on a
+//             narrow road, where it is the only way by, longer and deeper
 //   give way  level with the car of our pass or room for too long (a stalemate), and behind
 //             it: we let it by from where we are
 // and from the move the lateral offset the tracked line has now (ramped on and off a lane,
@@ -30,8 +31,11 @@
 
 namespace racer {
 
-/// s a let-by stays moved over at most (the speed plan's lift is reckoned over it too).
+/// s a let-by stays moved over at most, unless on a narrow road the car still gains on us
+/// (the speed plan's lift is reckoned over it).
 inline constexpr double kLetByMax = 8.0;
+/// s a let-by on a narrow road lasts at most while the car still gains on us.
+inline constexpr double kLetByLongest = 16.0;
 
 /// The line racecraft chose, which the speed plan, tracking, DWA and the pedals follow until
 /// its next decision.
@@ -123,6 +127,7 @@ class Racecraft {
   void defend(const SeenCar& behind, double fwd);
   void watch_pressure(const SeenCar& behind, double fwd, double time);
   void let_by(const SeenCar& behind, double fwd);
+  bool let_by_lasts(const SeenCar& target) const;
   bool merge_clear() const;
   struct Narrowest {
     double left = 1e9, right = 1e9, corridor = 1e9;  // m

@@ -101,6 +101,27 @@ TEST_F(LongitudinalTest, SpeedPlanDropsBackWhenSqueezedAndEasesBesideACarOnANarr
   EXPECT_NEAR(plan_speed(in, DriverConfig{}).scale, 0.95, 1e-12);
 }
 
+// Letting a car by, out of its way, with it 20 m short of being by and a short straight
+// ahead: the plan lifts as far as the floor, 80% of the speed we would drive there (the
+// profile's at speed_use); on a narrow road, where no lane pass gets it by, 72%. Not yet out
+// of its way: no lift.
+TEST_F(LongitudinalTest, SpeedPlanLiftsALetByToItsFloorDeeperOnANarrowRoad) {
+  const AiParams params;
+  const TrafficPicture clear;
+  LineChoice line;
+  line.letting_by = line.let_by_clear = true;
+  line.let_by_speed = 30.0;
+  line.let_by_need = 20.0;
+  const double s = 100.0, ours = road_->profile.target_speed(s) * params.speed_use;
+  SpeedPlanInput in{road_.get(), &params, &clear, line, {s, 0.0}, 30.0, false, false};
+  ASSERT_LT(30.0 - 20.0, 0.72 * ours) << "the lift the need asks for is under both floors";
+  EXPECT_NEAR(plan_speed(in, DriverConfig{}).cap, 0.8 * ours, 1e-9);
+  in.line.narrow = true;
+  EXPECT_NEAR(plan_speed(in, DriverConfig{}).cap, 0.72 * ours, 1e-9);
+  in.line.let_by_clear = false;
+  EXPECT_EQ(plan_speed(in, DriverConfig{}).cap, 1e9);
+}
+
 // On a narrow road, an offset held out to where the room runs out (the racing line crossing
 // to that edge): the path the car tracks is clamped to the room and bends where the line
 // does not, and the plan caps the speed to what that bend allows; where the room holds the

@@ -177,5 +177,48 @@ TEST_F(NarrowRoadTest, LevelWithACarWhereOurSideRunsOutWeDropBack) {
   EXPECT_FALSE(squeezed_by(*road_, us_, tight, -3.0)) << "at s = " << tight;
 }
 
+// ---------------------------------------------------------------- letting by
+
+// Pressed from 6 m behind by a car 3 m/s faster than we would drive where it is, until we
+// move over for it (let_by 1), then kept there `gain` m/s faster than us (one decision a
+// call at the local rate): how long the let-by lasted (s). -1: none began within 2 s.
+double let_by_length(const DriverRoad& road, CarSize us, double s, double gain) {
+  AiParams params;
+  params.let_by = 1.0;
+  Racecraft rc(DriverConfig{}, us);
+  AiRng rng(1);
+  const double dt = 1.0 / DriverConfig{}.local_hz;
+  TrafficPicture p;
+  p.behind.index = 2;
+  p.behind.ds = -(2.0 * us.half_length + 6.0);
+  p.behind.gap = 6.0;
+  p.behind.speed = road.profile.target_speed(s + p.behind.ds) * params.speed_use + 3.0;
+  p.behind.closing = kFwd - p.behind.speed;
+  p.rear.push_back(NearCar{p.behind.ds, 0.0, 0.9, 2.2, 2, 0.0, -p.behind.closing});
+  double began = -1.0;
+  for (double t = 0.0; t < 3.0 * kLetByLongest; t += dt) {
+    const bool on = rc.decide({&road, &params, &p, {s, 0.0}, kFwd, kLate + t}, rng).letting_by;
+    if (on && began < 0.0) {
+      began = t;
+      p.behind.speed = kFwd + gain, p.behind.closing = -gain, p.rear.back().closing = gain;
+      p.target = p.behind;  // (the traffic scan singles out the car we let by)
+    }
+    if (!on && began >= 0.0) return t - began;
+    if (began < 0.0 && t > 2.0) return -1.0;
+  }
+  return 1e9;
+}
+
+// On the narrow road a let-by is the only way by: it lasts beyond kLetByMax while the car
+// still gains on us (3 m/s), to kLetByLongest at most; with the car only level with our
+// speed, it ends after kLetByMax.
+TEST_F(NarrowRoadTest, ALetByLastsWhileTheCarStillGainsOnUs) {
+  const double s = find_s([&](double at) { return let_by_length(*road_, us_, at, 3.0) >= 0.0; });
+  ASSERT_GE(s, 0.0) << "no place where a pressed car lets the car behind by";
+  const double dt = 1.0 / DriverConfig{}.local_hz;
+  EXPECT_NEAR(let_by_length(*road_, us_, s, 3.0), kLetByLongest, 2.0 * dt) << "at s = " << s;
+  EXPECT_NEAR(let_by_length(*road_, us_, s, 0.0), kLetByMax, 2.0 * dt) << "at s = " << s;
+}
+
 }  // namespace
 }  // namespace racer

@@ -272,6 +272,14 @@ TEST_F(RacecraftTest, AFasterCarPressingFromBehindOnAStraightIsLetBy) {
     ASSERT_NE(c.lane_side, 0);
     EXPECT_GE(c.lane_side * (road_->lane_offset(c.lane_side, true, s) - p.behind.lat), 2.0 * 0.9 + 0.6)
         << "m: the let-by lane takes us out of its lane";
+    // On a road with room for a lane pass, the let-by ends after kLetByMax s, though the car
+    // still gains on us (3 m/s) and is not by (on a narrow road it would last on).
+    p.behind = seen(2, ds, 0.0, fwd + 3.0, fwd);
+    p.rear.back() = near_of(p.behind, fwd);
+    p.target = p.behind;  // (the traffic scan singles out the car we let by)
+    int k = moved + 1;
+    while (k < moved + 2000 && rc.decide({road_.get(), &params, &p, {s, 0.0}, fwd, kLate + k * kDt}, rng).letting_by) ++k;
+    EXPECT_NEAR((k - moved) * kDt, kLetByMax, 2.0 * kDt);
   }
 }
 
